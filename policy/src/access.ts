@@ -1,0 +1,115 @@
+import { ROLES } from './roles.ts';
+
+/**
+ * Who may see what. Pure data and pure functions, no I/O: the site build (access manifest),
+ * the gate server, the search indexer and the client all import this one module.
+ *
+ * - `public`: anyone, signed in or not (the login screen and exactly what it needs).
+ * - `reader`: any signed-in reader.
+ * - `onprem`: a signed-in reader holding `Documentation.Onprem`.
+ */
+export type AccessLevel = 'public' | 'reader' | 'onprem';
+
+export const ACCESS_LEVELS: readonly AccessLevel[] = ['public', 'reader', 'onprem'];
+
+/** The signed-in reader as the gate sees them; `null` means anonymous. */
+export interface Identity {
+  /** Display name, or null when there is no account (skipAuthentication). */
+  readonly name: string | null;
+  readonly roles: readonly string[];
+}
+
+interface RouteRule {
+  /** Matched case-insensitively against a normalised path, so `/ON-PREM/` is still on-prem. */
+  readonly prefix: string;
+  /** When true the path must equal the prefix. */
+  readonly exact?: boolean;
+  readonly level: AccessLevel;
+}
+
+/** First match wins. Everything not listed needs a signed-in reader (default deny for anonymous). */
+export const ROUTE_RULES: readonly RouteRule[] = [
+  { prefix: '/Login/', exact: true, level: 'public' },
+  { prefix: '/on-prem/', level: 'onprem' },
+  { prefix: '/', level: 'reader' },
+];
+
+/**
+ * Files copied verbatim from `site/static/` have no route that needs them, so their access is
+ * declared here by path (relative to the build root). A static file matching no rule fails the build.
+ */
+export const STATIC_FILE_RULES: readonly { readonly pattern: RegExp; readonly level: AccessLevel }[] = [
+  // Logo and favicon: the login screen shows them to anonymous visitors.
+  { pattern: /^img\/(logo|favicon)[\w.-]*\.(svg|png|ico)$/, level: 'public' },
+  { pattern: /^on-prem\//, level: 'onprem' },
+  { pattern: /^(img|files)\//, level: 'reader' },
+];
+
+/**
+ * Files written by the build that are neither pages nor bundler output.
+ * The sitemap lists no on-prem URL (the sitemap plugin ignores them) but still names every reader page.
+ */
+export const GENERATED_FILE_RULES: readonly { readonly path: string; readonly level: AccessLevel }[] = [
+  { path: '404.html', level: 'reader' },
+  { path: 'sitemap.xml', level: 'reader' },
+  // The search theme's OpenSearch description: names the portal's search page.
+  { path: 'opensearch.xml', level: 'reader' },
+];
+
+/**
+ * Seed paths that moved into the on-prem section: their category pages list on-prem page titles,
+ * so they live in the on-prem docs instance and the seed path answers 301 (routes.txt `alias=`).
+ */
+export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
+  '/category/common/': '/on-prem/category/common/',
+  '/category/manager/': '/on-prem/category/manager/',
+  '/category/oauth2/': '/on-prem/category/oauth2/',
+  '/category/on-prem/': '/on-prem/category/on-prem/',
+};
+
+/** Server endpoints an anonymous visitor may call: what the login screen needs to start sign-in. */
+export const PUBLIC_ENDPOINT_PREFIXES: readonly string[] = [
+  '/api/config',
+  '/api/request-access-url',
+  '/auth/',
+  '/healthz',
+];
+
+export const LOGIN_ROUTE = '/Login/';
+export const FORBIDDEN_ROUTE = '/403/';
+
+/** Access level of a route path (already normalised: leading and trailing slash). */
+export function routeAccess(routePath: string): AccessLevel {
+  const lower = routePath.toLowerCase();
+  for (const rule of ROUTE_RULES) {
+    const prefix = rule.prefix.toLowerCase();
+    if (rule.exact ? lower === prefix : lower.startsWith(prefix)) return rule.level;
+  }
+  return 'reader';
+}
+
+/** Whether the route is gated by the on-prem role (used by the client to send readers to /403/). */
+export function isOnpremRoute(routePath: string): boolean {
+  return routeAccess(routePath) === 'onprem';
+}
+
+/** Whether this identity may receive content of the given level. */
+export function mayAccess(identity: Identity | null, level: AccessLevel): boolean {
+  switch (level) {
+    case 'public':
+      return true;
+    case 'reader':
+      return identity !== null;
+    case 'onprem':
+      return identity?.roles.includes(ROLES.onprem) === true;
+  }
+}
+
+/** The least restrictive of two levels: a file that two routes need is open to whoever may read either. */
+export function leastRestrictive(a: AccessLevel, b: AccessLevel): AccessLevel {
+  return ACCESS_LEVELS.indexOf(a) <= ACCESS_LEVELS.indexOf(b) ? a : b;
+}
+
+export function isAccessLevel(value: unknown): value is AccessLevel {
+  return typeof value === 'string' && (ACCESS_LEVELS as readonly string[]).includes(value);
+}

@@ -1,0 +1,3 @@
+export * from './access.ts';
+export * from './manifest.ts';
+export * from './roles.ts';

@@ -1,0 +1,79 @@
+import { type AccessLevel, FORBIDDEN_ROUTE, LOGIN_ROUTE, mayAccess } from '@tala/policy';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest, forbidden, notFound, unauthenticated } from '../errors.ts';
+import type { LoadedManifest } from './manifest.ts';
+import { resolvePath } from './resolve-path.ts';
+
+const LOGIN_FILE = `${LOGIN_ROUTE.slice(1)}index.html`;
+const NOT_FOUND_FILE = '404.html';
+/** Bundler output named with a content hash never changes: cache it for a year. */
+const HASHED_ASSET = /^assets\/.+\.[0-9a-f]{8,}\.\w+$/;
+
+function cacheControl(file: string, level: AccessLevel): string {
+  if (level !== 'public') return 'private, no-store';
+  return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'public, no-cache';
+}
+
+function queryOf(request: FastifyRequest): string {
+  const index = request.raw.url?.indexOf('?') ?? -1;
+  return index >= 0 ? (request.raw.url as string).slice(index) : '';
+}
+
+/**
+ * Serves the build to whom the manifest allows, for every GET/HEAD the other routes do not take.
+ * Order: normalise the path, decide who may see the target, then redirect to the canonical
+ * spelling or send the file. Pages denied to a visitor who is not signed in get the login screen
+ * (401); pages denied for a missing role redirect to /403/; other files get a bare 401/403,
+ * never a redirect, so background requests fail cleanly.
+ */
+export async function gateRoutes(fastify: FastifyInstance, opts: { manifest: LoadedManifest }): Promise<void> {
+  const { manifest } = opts;
+
+  const sendLoginScreen = (reply: FastifyReply) =>
+    reply
+      .code(401)
+      .header('cache-control', 'private, no-store')
+      .sendFile(LOGIN_FILE, { etag: false, lastModified: false });
+
+  fastify.route({
+    method: ['GET', 'HEAD'],
+    url: '*',
+    async handler(request, reply) {
+      const rawPath = (request.raw.url ?? '/').split('?')[0] ?? '/';
+      const target = resolvePath(rawPath, manifest);
+      if (target.kind === 'malformed') throw badRequest('The address is not a valid URL path.');
+
+      const identity = request.identity;
+      const level: AccessLevel =
+        target.kind === 'file'
+          ? (manifest.files.get(target.file) ?? 'onprem')
+          : target.kind === 'alias'
+            ? 'public'
+            : 'reader';
+      const isPage = target.kind === 'file' ? target.isPage : target.kind === 'alias' || target.looksLikePage;
+
+      if (!mayAccess(identity, level)) {
+        if (identity === null) {
+          if (isPage) return sendLoginScreen(reply);
+          throw unauthenticated();
+        }
+        if (isPage) return reply.header('cache-control', 'private, no-store').redirect(FORBIDDEN_ROUTE, 302);
+        throw forbidden();
+      }
+
+      if (target.kind === 'alias' || target.canonicalPath !== rawPath) {
+        if (target.kind !== 'unknown') return reply.redirect(`${target.canonicalPath}${queryOf(request)}`, 301);
+      }
+      if (target.kind === 'file') {
+        return reply.header('cache-control', cacheControl(target.file, level)).sendFile(target.file);
+      }
+      if (target.looksLikePage) {
+        return reply
+          .code(404)
+          .header('cache-control', 'private, no-store')
+          .sendFile(NOT_FOUND_FILE, { etag: false, lastModified: false });
+      }
+      throw notFound();
+    },
+  });
+}

@@ -1,0 +1,41 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Security headers for every response. The Content-Security-Policy allows scripts from the portal
+ * only, plus the exact inline scripts the build emitted (their hashes are in the access manifest).
+ * HSTS is sent only over https: on plain-http localhost it would break the next visit.
+ */
+export const securityHeaders = fp(
+  async (fastify: FastifyInstance, opts: { inlineScriptHashes: readonly string[] }) => {
+    await fastify.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...opts.inlineScriptHashes],
+          // React and the theme set style attributes.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          mediaSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+      strictTransportSecurity: false,
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    });
+    fastify.addHook('onSend', async (request, reply) => {
+      reply.header('x-robots-tag', 'noindex, nofollow');
+      if (request.protocol === 'https')
+        reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    });
+  },
+  { name: 'tala-security-headers' },
+);

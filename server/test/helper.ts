@@ -1,0 +1,70 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestContext } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { ACCESS_MANIFEST_FILE, type AccessLevel, type Identity, ROLES } from '@tala/policy';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { type GateConfig, loadConfig } from '../src/config.ts';
+import type { IdentityResolver } from '../src/identity/index.ts';
+
+/** A small build directory with a manifest: the gate's behaviour does not depend on Docusaurus. */
+const FILES: Record<string, [AccessLevel, string]> = {
+  'index.html': ['reader', '<h1>Home page</h1>'],
+  'Login/index.html': ['public', '<h1>Documentation</h1><button>Login</button>'],
+  '403/index.html': ['reader', '<h1>You need access</h1>'],
+  '404.html': ['reader', '<h1>Page Not Found</h1>'],
+  'studio/build/index.html': ['reader', '<h1>Build a solution</h1>'],
+  'on-prem/overview/index.html': ['onprem', '<h1>On-premises overview</h1> ONPREM-SECRET'],
+  'on-prem/category/common/index.html': ['onprem', '<h1>Common</h1>'],
+  'assets/js/main.0123abcd.js': ['public', 'console.log("main")'],
+  'assets/js/doc.89abcdef.js': ['reader', 'console.log("doc")'],
+  'assets/js/onprem.fedcba98.js': ['onprem', 'console.log("ONPREM-SECRET")'],
+  'img/logo.svg': ['public', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
+  'sitemap.xml': ['reader', '<urlset/>'],
+};
+/** A file on disk that the manifest does not list: never served. */
+const UNLISTED = 'assets/js/unlisted.11111111.js';
+
+export const READER: Identity = { name: 'Ada Reader', roles: [ROLES.reader] };
+export const ONPREM_ADMIN: Identity = { name: 'Olu Admin', roles: [ROLES.reader, ROLES.onprem] };
+
+export function makeBuildDir(t: TestContext): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tala-gate-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const files: Record<string, AccessLevel> = {};
+  for (const [name, [level, body]] of Object.entries({
+    ...FILES,
+    [UNLISTED]: ['onprem', 'x'] as [AccessLevel, string],
+  })) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    const html = name.endsWith('.html')
+      ? `<!doctype html><html><body>${body.repeat(name === 'index.html' ? 200 : 1)}</body></html>`
+      : body;
+    writeFileSync(path.join(dir, name), html);
+    if (name === 'index.html') writeFileSync(path.join(dir, `${name}.gz`), gzipSync(html));
+    if (name !== UNLISTED) files[name] = level;
+  }
+  writeFileSync(
+    path.join(dir, ACCESS_MANIFEST_FILE),
+    JSON.stringify({ version: 1, files, inlineScriptHashes: ["'sha256-abc='"] }),
+  );
+  return dir;
+}
+
+export interface GateOptions {
+  identity?: Identity | null;
+  env?: Record<string, string>;
+}
+
+export async function buildGate(t: TestContext, options: GateOptions = {}): Promise<FastifyInstance> {
+  const config: GateConfig = loadConfig({ BUILD_DIR: makeBuildDir(t), LOG_LEVEL: 'silent', ...options.env });
+  const identity: IdentityResolver | undefined =
+    options.identity === undefined ? undefined : async () => options.identity as Identity | null;
+  const app = await buildApp({ config, identity, logger: false });
+  t.after(() => app.close());
+  return app;
+}
+
+export { UNLISTED };

@@ -1,0 +1,127 @@
+/**
+ * Checks on the real portal build (site/build, made by `npm run build` before the tests run).
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ACCESS_MANIFEST_FILE, type AccessManifest } from '@tala/policy';
+
+const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const buildDir = path.join(siteDir, 'build');
+const specDir = path.resolve(siteDir, '../spec');
+const manifest: AccessManifest = JSON.parse(readFileSync(path.join(buildDir, ACCESS_MANIFEST_FILE), 'utf8'));
+
+interface SpecRoute {
+  route: string;
+  access: string;
+  flags: string[];
+}
+const specRoutes: SpecRoute[] = readFileSync(path.join(specDir, 'routes.txt'), 'utf8')
+  .split('\n')
+  .filter((line) => line.startsWith('/'))
+  .map((line) => {
+    const [route = '', access = '', flags = ''] = line.split('\t');
+    return { route, access, flags: flags.split(/\s+/).filter(Boolean) };
+  });
+
+/** Routes that later issues write, each with the issue that delivers it; shrinks as they land. */
+const pending = new Map(
+  readFileSync(path.join(specDir, 'pending-routes.txt'), 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('/'))
+    .map((line) => line.split(/\s+/) as [string, string]),
+);
+
+const pageFile = (route: string) => path.join(buildDir, route.slice(1), 'index.html');
+const pagesUnder = (prefix: string) => {
+  const dir = path.join(buildDir, prefix.slice(1));
+  return existsSync(dir)
+    ? readdirSync(dir, { withFileTypes: true }).filter(
+        (d) => d.isDirectory() && existsSync(path.join(dir, d.name, 'index.html')),
+      ).length
+    : 0;
+};
+
+test('SITE-07 every routes.txt route is built, except those a later issue delivers (and those are not built yet)', () => {
+  const missing: string[] = [];
+  const stalePending: string[] = [];
+  for (const { route, flags } of specRoutes) {
+    const min = Number(flags.find((f) => f.startsWith('min='))?.slice(4) ?? 1);
+    const built = route.endsWith('*') ? pagesUnder(route.slice(0, -1)) >= min : existsSync(pageFile(route));
+    if (pending.has(route)) {
+      if (built) stalePending.push(route);
+    } else if (!built) missing.push(route);
+  }
+  assert.deepEqual(missing, [], 'routes missing from the build');
+  assert.deepEqual(stalePending, [], 'built routes still listed in spec/pending-routes.txt: remove them');
+});
+
+test('SITE-03 every built page lives at a path with a trailing slash', () => {
+  const pages = Object.keys(manifest.files).filter((f) => f.endsWith('.html'));
+  assert.deepEqual(
+    pages.filter((f) => f !== '404.html' && !f.endsWith('index.html')),
+    [],
+  );
+});
+
+test('SITE-08 pages flagged nosidebar have none; other docs pages have one', () => {
+  const problems: string[] = [];
+  for (const { route, flags } of specRoutes) {
+    if (route.endsWith('*') || !existsSync(pageFile(route))) continue;
+    const html = readFileSync(pageFile(route), 'utf8');
+    if (!html.includes('theme-doc-markdown') && !html.includes('generated-index-page')) continue; // not a docs page
+    const hasSidebar = html.includes('theme-doc-sidebar-container');
+    if (flags.includes('nosidebar') === hasSidebar)
+      problems.push(`${route}: sidebar ${hasSidebar ? 'shown' : 'missing'}`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('ROLE-05 the sitemap lists reader pages and no on-prem URL', () => {
+  const sitemap = readFileSync(path.join(buildDir, 'sitemap.xml'), 'utf8');
+  assert.match(sitemap, /<loc>[^<]*\/studio\/build\/<\/loc>/);
+  assert.doesNotMatch(sitemap, /on-prem/);
+  assert.doesNotMatch(sitemap, /\/Login\/|\/403\//);
+});
+
+test('ROLE-05 on-prem page text is only in files classified onprem', () => {
+  const canary = 'ONPREM-OVERVIEW-7Q2X';
+  const holders = Object.keys(manifest.files).filter((file) =>
+    readFileSync(path.join(buildDir, file), 'latin1').includes(canary),
+  );
+  assert.ok(holders.length > 0, 'the canary is in the build');
+  assert.deepEqual(
+    holders.filter((file) => manifest.files[file] !== 'onprem'),
+    [],
+  );
+});
+
+test('SITE-01 English, left-to-right, one docs version labelled Next (current and last)', () => {
+  const html = readFileSync(path.join(buildDir, 'studio/build/index.html'), 'utf8');
+  const htmlTag = /<html[^>]*>/.exec(html)?.[0] ?? '';
+  assert.match(htmlTag, /\blang="?en[\s">]/);
+  assert.match(htmlTag, /\bdir="?ltr[\s">]/);
+  const globalData = JSON.parse(readFileSync(path.join(siteDir, '.docusaurus/globalData.json'), 'utf8'));
+  for (const id of ['default', 'on-prem']) {
+    const { versions } = globalData['docusaurus-plugin-content-docs'][id];
+    assert.equal(versions.length, 1, id);
+    assert.equal(versions[0].label, 'Next', id);
+    assert.equal(versions[0].isLast, true, id);
+    assert.equal(versions[0].name, 'current', id);
+  }
+  assert.equal(
+    globalData['docusaurus-plugin-content-docs'].default.versions[0].mainDocId,
+    'index',
+    'the main doc is the root page',
+  );
+});
+
+test('the global data every page loads carries no on-prem page title', () => {
+  const globalData = readFileSync(path.join(siteDir, '.docusaurus/globalData.json'), 'utf8');
+  for (const file of readdirSync(path.join(siteDir, 'on-prem')).filter((f) => f.endsWith('.md'))) {
+    const title = /^title:\s*(.+)$/m.exec(readFileSync(path.join(siteDir, 'on-prem', file), 'utf8'))?.[1];
+    if (title) assert.ok(!globalData.includes(title), `${title} is in the global data`);
+  }
+});

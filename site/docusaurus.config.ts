@@ -1,0 +1,107 @@
+import type * as Preset from '@docusaurus/preset-classic';
+import type { Config } from '@docusaurus/types';
+import { themes as prismThemes } from 'prism-react-renderer';
+import { buildTimeCustomFields } from './config/custom-fields';
+import { onPremDocsOptions } from './config/on-prem-docs';
+import { sidebarItemsGenerator } from './config/sidebar-items';
+import { sitemapOptions } from './config/sitemap';
+
+const customFields = buildTimeCustomFields(process.env);
+
+const config: Config = {
+  title: 'Tala Docs',
+  tagline: 'Documentation for the Tala conversational-AI platform',
+  favicon: 'img/favicon.svg',
+  // The gate server serves the portal from its own origin; absolute URLs (sitemap, canonical links)
+  // use SITE_URL when the deployment sets it.
+  url: process.env.SITE_URL ?? 'http://localhost:3000',
+  baseUrl: '/',
+  trailingSlash: true,
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },
+  // A private portal: no search engine may index it (meta robots here, X-Robots-Tag from the gate).
+  headTags: [{ tagName: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } }],
+
+  future: {
+    faster: true,
+    v4: { removeLegacyPostBuildHeadAttribute: true },
+  },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en'],
+    localeConfigs: {
+      en: { label: 'English', direction: 'ltr', htmlLang: 'en', calendar: 'gregory' },
+    },
+  },
+
+  customFields,
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          routeBasePath: '/',
+          path: 'docs',
+          sidebarPath: './sidebars.ts',
+          sidebarItemsGenerator,
+          breadcrumbs: true,
+          lastVersion: 'current',
+          versions: { current: { label: 'Next' } },
+        },
+        blog: false,
+        // The sitemap runs inside the access-manifest plugin, so that the manifest sees the file.
+        sitemap: false,
+        theme: { customCss: './src/css/custom.css' },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  plugins: [
+    ['./plugins/on-prem-docs/index.ts', onPremDocsOptions],
+    ['./plugins/access-manifest/index.ts', { sitemap: sitemapOptions }],
+  ],
+
+  themeConfig: {
+    image: 'img/logo.svg',
+    colorMode: { defaultMode: 'light', disableSwitch: true, respectPrefersColorScheme: false },
+    announcementBar: {
+      id: 'tala-8-0-released',
+      content:
+        'Tala 8.0 is available: generative answers in flows and the new Inquire TQL engine. <a href="/home/tala-8.0/">Read the release notes</a>.',
+      isCloseable: true,
+    },
+    navbar: {
+      title: 'Tala Docs',
+      hideOnScroll: false,
+      logo: { alt: 'Tala', src: 'img/logo.svg' },
+      items: [
+        { type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Documentation' },
+        { type: 'search', position: 'right' },
+        { type: 'custom-userMenu', position: 'right' },
+      ],
+    },
+    docs: { sidebar: { hideable: false, autoCollapseCategories: false } },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 5 },
+    algolia: {
+      // Search is answered by the portal's own server (DESIGN.md §5); these identify the index.
+      appId: 'TALADOCS',
+      apiKey: 'portal-session',
+      indexName: customFields.algoliaIndexName,
+      contextualSearch: true,
+      searchPagePath: 'search',
+    },
+    footer: {
+      style: 'light',
+      copyright: `© ${new Date().getFullYear()} Tala. Private documentation: do not share outside your organisation.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      additionalLanguages: ['bash', 'json', 'groovy', 'java', 'yaml'],
+    },
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,77 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pluginSitemap, { type Options as SitemapOptions, validateOptions } from '@docusaurus/plugin-sitemap';
+import type { LoadContext, Plugin } from '@docusaurus/types';
+import { normalizePluginOptions } from '@docusaurus/utils-validation';
+import { ACCESS_MANIFEST_FILE, type AccessManifest } from '@tala/policy';
+import { checkPages } from './check-pages';
+import { ChunkGraphPlugin } from './chunk-graph';
+import { classifyBuildFiles } from './classify';
+import { listFiles } from './list-files';
+import { precompress } from './precompress';
+import { pageRoutes, parseRouteTree } from './route-tree';
+
+export interface AccessManifestPluginOptions {
+  /** Options of the official sitemap plugin, which this plugin runs (see postBuild). */
+  sitemap: SitemapOptions;
+}
+
+const CHUNK_GRAPH_FILE = 'access-chunk-graph.json';
+
+/**
+ * Writes `build/.access-manifest.json`: every file of the build, classified public, reader or onprem
+ * from the one policy in `@tala/policy`. The gate server serves nothing the manifest does not list.
+ *
+ * Docusaurus runs the postBuild hooks of all plugins in parallel, so the steps that write files
+ * after bundling run here, in order: sitemap, then the manifest (which must see every file),
+ * then precompression (whose `.br`/`.gz` copies inherit their source's entry).
+ */
+export default function accessManifestPlugin(context: LoadContext, options: AccessManifestPluginOptions): Plugin {
+  const chunkGraphFile = path.join(context.generatedFilesDir, CHUNK_GRAPH_FILE);
+  type Validate = Parameters<typeof validateOptions>[0]['validate'];
+  const sitemapOptions = validateOptions({ validate: normalizePluginOptions as Validate, options: options.sitemap });
+  const sitemap = pluginSitemap(context, sitemapOptions);
+
+  return {
+    name: 'tala-access-manifest',
+
+    configureWebpack(_config, isServer) {
+      return {
+        // A shared `common` chunk could merge on-prem-only modules into a file public pages load.
+        optimization: { splitChunks: { cacheGroups: { common: false } } },
+        plugins: isServer ? [] : [new ChunkGraphPlugin(chunkGraphFile)],
+      };
+    },
+
+    async postBuild(props) {
+      await sitemap?.postBuild?.({ ...props, content: undefined });
+
+      const { outDir, generatedFilesDir, siteDir } = props;
+      const readJson = async (file: string) => JSON.parse(await readFile(path.join(generatedFilesDir, file), 'utf8'));
+      const files = (await listFiles(outDir)).filter((file) => !path.posix.basename(file).startsWith('.'));
+      const staticDirs = props.siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir));
+      const staticFiles = new Set((await Promise.all(staticDirs.map((dir) => listFiles(dir)))).flat());
+      const registry = path.join(generatedFilesDir, 'registry.js');
+
+      const levels = classifyBuildFiles({
+        files,
+        pages: pageRoutes(parseRouteTree(await readFile(path.join(generatedFilesDir, 'routes.js'), 'utf8'))),
+        routesChunkNames: await readJson('routesChunkNames.json'),
+        chunkGraph: await readJson(CHUNK_GRAPH_FILE),
+        staticFiles,
+        isRouteRegistry: (id) => id.endsWith(`!${registry}`) || id === registry,
+      });
+      const { inlineScriptHashes } = await checkPages(outDir, levels);
+      const manifest: AccessManifest = { version: 1, files: levels, inlineScriptHashes };
+      await writeFile(path.join(outDir, ACCESS_MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
+
+      const counts = { public: 0, reader: 0, onprem: 0 };
+      for (const level of Object.values(levels)) counts[level] += 1;
+      console.log(
+        `[tala] access manifest: ${files.length} files (${counts.public} public, ${counts.reader} reader, ${counts.onprem} onprem)`,
+      );
+      const compressed = await precompress(outDir, files);
+      console.log(`[tala] precompressed ${compressed} files (brotli and gzip)`);
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+const COMPRESSIBLE = /\.(html|js|css|json|svg|xml|txt|map|ico|webmanifest)$/;
+/** Below this size a compressed copy saves less than its headers cost. */
+const MIN_BYTES = 1024;
+
+/**
+ * Writes `.br` and `.gz` next to every compressible build file, at maximum compression (this runs
+ * once per build, not per request). The gate serves them to clients that accept the encoding.
+ */
+export async function precompress(outDir: string, files: readonly string[]): Promise<number> {
+  const targets = files.filter((file) => COMPRESSIBLE.test(file));
+  let written = 0;
+  // zlib's async API runs on libuv's thread pool: a bounded window keeps every core busy.
+  const queue = [...targets];
+  const worker = async () => {
+    for (let file = queue.pop(); file !== undefined; file = queue.pop()) {
+      const source = await readFile(path.join(outDir, file));
+      if (source.length < MIN_BYTES) continue;
+      const [br, gzipped] = await Promise.all([
+        brotli(source, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+          },
+        }),
+        gz(source, { level: constants.Z_BEST_COMPRESSION }),
+      ]);
+      await Promise.all([
+        writeFile(path.join(outDir, `${file}.br`), br),
+        writeFile(path.join(outDir, `${file}.gz`), gzipped),
+      ]);
+      written += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return written;
+}
