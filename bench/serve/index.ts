@@ -60,7 +60,8 @@ interface Result {
 }
 
 async function load(url: string, requests: ReturnType<typeof requestMix>): Promise<Result> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests });
+  // The load generator runs in a worker thread, so that it does not share the servers' event loop.
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests, workers: 1 });
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
 }
 
