@@ -16,6 +16,8 @@ export const ACCESS_LEVELS: readonly AccessLevel[] = ['public', 'reader', 'onpre
 export interface Identity {
   /** Display name, or null when there is no account (skipAuthentication). */
   readonly name: string | null;
+  /** Sign-in name (`preferred_username`), when the provider gives one. */
+  readonly username?: string | null;
   readonly roles: readonly string[];
 }
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type AuthSettings, loadAuthSettings } from './auth/settings.ts';
 import { ConfigError } from './errors.ts';
 
 /** The gate's configuration, read once from the environment, validated, then frozen. */
@@ -25,6 +26,12 @@ export interface GateConfig {
   };
   /** `/api/request-access-url` (seed §7). */
   readonly requestAccessUrl: string | null;
+  /** The portal's external origin, e.g. https://docs.example.com (redirect URIs, Secure cookies). */
+  readonly publicUrl: string;
+  /** Path prefix of the pages (build-time PAGES_PREFIX); logout lands on `{pagesPrefix}/Login/`. */
+  readonly pagesPrefix: string;
+  /** How readers are identified. */
+  readonly auth: AuthSettings;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -74,6 +81,11 @@ export function loadConfig(env: Env = process.env): GateConfig {
       'SKIP_AUTHENTICATION is refused when ENVIRONMENT=production: it would let anyone read every page.',
     );
   }
+  const publicUrl = (httpsUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const pagesPrefix = (text(env.PAGES_PREFIX) ?? '').replace(/\/+$/, '');
+  if (pagesPrefix !== '' && !/^\/[\w\-/]*$/.test(pagesPrefix)) {
+    throw new ConfigError(`PAGES_PREFIX must be a path such as /docs, got "${env.PAGES_PREFIX}".`);
+  }
   return Object.freeze({
     host: text(env.HOST) ?? '127.0.0.1',
     port,
@@ -90,5 +102,8 @@ export function loadConfig(env: Env = process.env): GateConfig {
       algoliaIndexName: text(env.ALGOLIA_INDEX_NAME) ?? 'tala-docs',
     }),
     requestAccessUrl: httpsUrl(env, 'REQUEST_ACCESS_URL'),
+    publicUrl,
+    pagesPrefix,
+    auth: loadAuthSettings(env, { environment, skipAuthentication, publicUrl, pagesPrefix }),
   });
 }

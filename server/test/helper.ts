@@ -59,7 +59,15 @@ export interface GateOptions {
 }
 
 export async function buildGate(t: TestContext, options: GateOptions = {}): Promise<FastifyInstance> {
-  const config: GateConfig = loadConfig({ BUILD_DIR: makeBuildDir(t), LOG_LEVEL: 'silent', ...options.env });
+  const config: GateConfig = loadConfig({
+    BUILD_DIR: makeBuildDir(t),
+    LOG_LEVEL: 'silent',
+    // A configured provider that is never contacted by these tests (discovery is lazy).
+    OIDC_ISSUER: 'https://idp.invalid',
+    OIDC_CLIENT_ID: 'tala-docs-test',
+    OIDC_CLIENT_SECRET: 'test-secret',
+    ...options.env,
+  });
   const identity: IdentityResolver | undefined =
     options.identity === undefined ? undefined : async () => options.identity as Identity | null;
   const app = await buildApp({ config, identity, logger: false });

@@ -1,12 +1,12 @@
 import type { Identity } from '@tala/policy';
 import { ROLES } from '@tala/policy';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Who is asking. The gate asks this once per request; the answer decides what it may receive.
  * Identities are pluggable: anonymous, skipAuthentication, and OpenID Connect sessions.
  */
-export type IdentityResolver = (request: FastifyRequest) => Promise<Identity | null>;
+export type IdentityResolver = (request: FastifyRequest, reply: FastifyReply) => Promise<Identity | null>;
 
 /** Nobody is signed in (no sign-in configured yet, or the request carries no session). */
 export const anonymous: IdentityResolver = async () => null;

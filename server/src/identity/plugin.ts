@@ -14,8 +14,8 @@ declare module 'fastify' {
 export const identityPlugin = fp(
   async (fastify: FastifyInstance, opts: { resolve: IdentityResolver }) => {
     fastify.decorateRequest('identity', null);
-    fastify.addHook('onRequest', async (request) => {
-      request.identity = await opts.resolve(request);
+    fastify.addHook('onRequest', async (request, reply) => {
+      request.identity = await opts.resolve(request, reply);
     });
   },
   { name: 'tala-identity', fastify: '5.x' },

@@ -1,0 +1,127 @@
+import * as client from 'openid-client';
+import { GateError } from '../errors.ts';
+import type { AuthSettings } from './settings.ts';
+
+type OidcSettings = Extract<AuthSettings, { mode: 'oidc' }>;
+
+/** What must survive the round trip to the provider (kept in a short-lived encrypted cookie). */
+export interface LoginTransaction {
+  state: string;
+  nonce: string;
+  codeVerifier: string;
+  returnTo: string;
+}
+
+/** The reader as the ID token describes them. */
+export interface SignedInReader {
+  sub: string;
+  name: string | null;
+  username: string | null;
+  roles: string[];
+}
+
+/** The provider cannot be used now (not reachable, bad discovery document): readers see a message. */
+export const providerUnavailable = (cause: unknown) =>
+  new GateError('GATE_ERR_IDP_UNAVAILABLE', 503, 'Sign-in is not available right now.', { cause });
+
+const DISCOVERY_RETRY_MS = 30_000;
+
+/**
+ * The portal as a confidential OpenID Connect client (openid-client): authorization code flow
+ * with PKCE, state and nonce; openid-client validates the ID token (signature against the
+ * provider's JWKS, iss, aud, exp, iat, nonce) in `authorizationCodeGrant`.
+ */
+export class OidcClient {
+  private configuration: Promise<client.Configuration> | null = null;
+  private failedAt = 0;
+
+  constructor(
+    private readonly settings: OidcSettings,
+    private readonly issuer: string,
+  ) {}
+
+  /**
+   * Discovery, once; a failure is remembered for 30 s (so a down provider is not hammered) and
+   * then retried, so the portal recovers when the provider comes back without a restart.
+   */
+  async config(): Promise<client.Configuration> {
+    if (this.configuration === null || (this.failedAt > 0 && Date.now() - this.failedAt > DISCOVERY_RETRY_MS)) {
+      this.failedAt = 0;
+      const issuerUrl = new URL(this.issuer);
+      // http is allowed only for the embedded provider on a loopback address, never for a configured one.
+      const loopback =
+        this.settings.provider === 'embedded' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuerUrl.hostname);
+      this.configuration = client
+        .discovery(issuerUrl, this.settings.clientId, this.settings.clientSecret, undefined, {
+          execute: loopback ? [client.allowInsecureRequests] : [],
+          timeout: 5,
+        })
+        .catch((error: unknown) => {
+          this.failedAt = Date.now();
+          throw providerUnavailable(error);
+        });
+    }
+    return this.configuration;
+  }
+
+  /** Whether the provider answers its discovery document (for the login screen's message). */
+  async available(): Promise<boolean> {
+    try {
+      await this.config();
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async startLogin(returnTo: string): Promise<{ url: URL; transaction: LoginTransaction }> {
+    const config = await this.config();
+    const transaction: LoginTransaction = {
+      state: client.randomState(),
+      nonce: client.randomNonce(),
+      codeVerifier: client.randomPKCECodeVerifier(),
+      returnTo,
+    };
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: this.settings.redirectUri,
+      scope: this.settings.scopes,
+      response_type: 'code',
+      code_challenge: await client.calculatePKCECodeChallenge(transaction.codeVerifier),
+      code_challenge_method: 'S256',
+      state: transaction.state,
+      nonce: transaction.nonce,
+    });
+    return { url, transaction };
+  }
+
+  /** Exchanges the code of the callback URL and returns the reader from the validated ID token. */
+  async finishLogin(callbackUrl: URL, transaction: LoginTransaction): Promise<SignedInReader> {
+    const config = await this.config();
+    const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+      pkceCodeVerifier: transaction.codeVerifier,
+      expectedState: transaction.state,
+      expectedNonce: transaction.nonce,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    if (!claims) throw new GateError('GATE_ERR_NO_ID_TOKEN', 502, 'The identity provider returned no ID token.');
+    const roles = claims[this.settings.rolesClaim];
+    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+    return {
+      sub: claims.sub,
+      name: text(claims.name),
+      username: text(claims.preferred_username) ?? text(claims.email),
+      roles: Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [],
+    };
+  }
+
+  /** RP-Initiated Logout: the provider's end_session_endpoint, or null when it has none. */
+  async endSessionUrl(): Promise<URL | null> {
+    const config = await this.config();
+    if (!config.serverMetadata().end_session_endpoint) return null;
+    return client.buildEndSessionUrl(config, {
+      client_id: this.settings.clientId,
+      post_logout_redirect_uri: this.settings.postLogoutRedirectUri,
+    });
+  }
+}

@@ -1,0 +1,142 @@
+import type { Identity } from '@tala/policy';
+import { LOGIN_ROUTE } from '@tala/policy';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IdentityResolver } from '../identity/index.ts';
+import { cookieNames, cookieOptions } from './cookies.ts';
+import type { LoginTransaction, OidcClient } from './oidc-client.ts';
+import { safeReturnTo } from './return-to.ts';
+import { Sealer } from './sealer.ts';
+import { type Session, SessionCodec } from './session-cookie.ts';
+import type { AuthSettings } from './settings.ts';
+
+type OidcSettings = Extract<AuthSettings, { mode: 'oidc' }>;
+
+/** A login must complete within this time (the transaction cookie's lifetime). */
+const LOGIN_TTL_SECONDS = 600;
+/** A session is re-sealed (sliding idle timeout) at most this often. */
+const REFRESH_AFTER_SECONDS = 60;
+
+const now = () => Math.floor(Date.now() / 1000);
+
+export interface SessionAuth {
+  identity: IdentityResolver;
+  routes: (fastify: FastifyInstance) => Promise<void>;
+}
+
+/**
+ * Backend-for-frontend sign-in: the server runs the OpenID Connect code flow and keeps the result
+ * in an encrypted cookie; the browser never sees a token. Routes: /auth/login, /auth/callback,
+ * /auth/logout, /auth/status.
+ */
+export function sessionAuth(
+  settings: OidcSettings,
+  oidc: OidcClient,
+  { pagesPrefix, publicUrl }: { pagesPrefix: string; publicUrl: string },
+): SessionAuth {
+  const codec = new SessionCodec(settings.session);
+  const loginSealer = new Sealer(settings.session.secrets, 'tala-docs login');
+  const names = cookieNames(settings.session);
+  const loginPage = `${pagesPrefix}${LOGIN_ROUTE}`;
+
+  // Returns nothing on purpose: a Fastify reply is thenable, and awaiting a function that returns
+  // it would wait for the response to be sent, from inside the handler that sends it.
+  const setSession = async (reply: FastifyReply, session: Session): Promise<void> => {
+    reply.setCookie(names.session, await codec.seal(session), cookieOptions(settings.session, settings.session.maxAge));
+  };
+  const clearSession = (reply: FastifyReply): void => {
+    reply.clearCookie(names.session, cookieOptions(settings.session, 0));
+  };
+  const toLogin = (reply: FastifyReply, error: string) =>
+    reply.header('cache-control', 'no-store').redirect(`${loginPage}?error=${error}`, 302);
+
+  const identity: IdentityResolver = async (request, reply) => {
+    const cookie = request.cookies[names.session];
+    if (cookie === undefined) return null;
+    const session = await codec.open(cookie);
+    if (session === null) {
+      // Tampered, expired or sealed with a retired secret: signed out. The value is never logged.
+      request.log.info('session cookie rejected (expired, tampered or unknown key)');
+      clearSession(reply);
+      return null;
+    }
+    if (now() - session.lastSeen >= REFRESH_AFTER_SECONDS) await setSession(reply, { ...session, lastSeen: now() });
+    const result: Identity = { name: session.name, username: session.username, roles: session.roles };
+    return result;
+  };
+
+  async function routes(fastify: FastifyInstance): Promise<void> {
+    // The logout form posts application/x-www-form-urlencoded; its body carries nothing we read.
+    fastify.addContentTypeParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_req, _body, done) =>
+      done(null, {}),
+    );
+
+    fastify.get<{ Querystring: { returnTo?: string } }>('/auth/login', async (request, reply) => {
+      // Sign in on the configured origin, so that the cookies set here come back to the callback.
+      const origin = new URL(publicUrl);
+      if (request.host !== origin.host) {
+        return reply.redirect(`${origin.origin}${request.url}`, 302);
+      }
+      const returnTo = safeReturnTo(request.query.returnTo, `${pagesPrefix}/`);
+      try {
+        const { url, transaction } = await oidc.startLogin(returnTo);
+        reply.setCookie(
+          names.login,
+          await loginSealer.seal({ ...transaction }, now() + LOGIN_TTL_SECONDS),
+          cookieOptions(settings.session, LOGIN_TTL_SECONDS),
+        );
+        return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+      } catch (error) {
+        request.log.error({ err: error }, 'sign-in could not start: the identity provider is unavailable');
+        return toLogin(reply, 'unavailable');
+      }
+    });
+
+    fastify.get<{ Querystring: Record<string, string | undefined> }>('/auth/callback', async (request, reply) => {
+      const payload = await loginSealer.open(request.cookies[names.login]);
+      reply.clearCookie(names.login, cookieOptions(settings.session, 0));
+      if (payload === null) return toLogin(reply, 'expired');
+      const transaction = payload as unknown as LoginTransaction;
+      if (request.query.error) {
+        request.log.warn({ error: request.query.error }, 'the identity provider refused the sign-in');
+        return toLogin(reply, request.query.error === 'access_denied' ? 'denied' : 'failed');
+      }
+      const callbackUrl = new URL(settings.redirectUri);
+      callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
+      try {
+        const reader = await oidc.finishLogin(callbackUrl, transaction);
+        const time = now();
+        await setSession(reply, { ...reader, authTime: time, lastSeen: time });
+        request.log.info({ sub: reader.sub, roles: reader.roles }, 'signed in');
+        return reply
+          .header('cache-control', 'no-store')
+          .redirect(safeReturnTo(transaction.returnTo, `${pagesPrefix}/`), 302);
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        request.log.warn({ code, message: (error as Error).message }, 'sign-in callback rejected');
+        return toLogin(reply, code === 'GATE_ERR_IDP_UNAVAILABLE' ? 'unavailable' : 'failed');
+      }
+    });
+
+    const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+      clearSession(reply);
+      let target: string = loginPage;
+      try {
+        target = (await oidc.endSessionUrl())?.href ?? loginPage;
+      } catch (error) {
+        request.log.warn(
+          { err: error },
+          'logout: the identity provider is unavailable; ending the portal session only',
+        );
+      }
+      return reply.header('cache-control', 'no-store').redirect(target, 303);
+    };
+    fastify.get('/auth/logout', logout);
+    fastify.post('/auth/logout', logout);
+
+    fastify.get('/auth/status', async (_request, reply) =>
+      reply.header('cache-control', 'no-store').send({ signInAvailable: await oidc.available() }),
+    );
+  }
+
+  return { identity, routes };
+}

@@ -1,0 +1,58 @@
+import { createHash, hkdfSync } from 'node:crypto';
+import { EncryptJWT, type JWTPayload, errors as joseErrors, jwtDecrypt } from 'jose';
+
+interface Key {
+  kid: string;
+  key: Uint8Array;
+}
+
+/**
+ * Encrypted and authenticated cookie values: JWE compact (`dir`, A256GCM) with keys derived from
+ * the configured secrets by HKDF-SHA256, one key per purpose (session, login transaction), so a
+ * value of one kind can never be read as the other. The first secret seals; every secret opens
+ * (rotation: add the new secret first, drop the old one after the longest session lifetime).
+ */
+export class Sealer {
+  private readonly keys: Key[];
+
+  constructor(
+    secrets: readonly string[],
+    private readonly purpose: string,
+  ) {
+    this.keys = secrets.map((secret) => {
+      const key = new Uint8Array(hkdfSync('sha256', secret, 'tala-docs', `${purpose} A256GCM`, 32));
+      return { kid: createHash('sha256').update(key).digest('base64url').slice(0, 8), key };
+    });
+    if (this.keys.length === 0) throw new Error('Sealer needs at least one secret');
+  }
+
+  async seal(payload: JWTPayload, expiresAt: number): Promise<string> {
+    const { kid, key } = this.keys[0] as Key;
+    return new EncryptJWT(payload)
+      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid })
+      .setIssuer(this.purpose)
+      .setIssuedAt()
+      .setExpirationTime(expiresAt)
+      .encrypt(key);
+  }
+
+  /** The payload, or null for anything absent, malformed, tampered, expired or sealed with an unknown key. */
+  async open(token: string | undefined, now = Math.floor(Date.now() / 1000)): Promise<JWTPayload | null> {
+    if (!token || token.length > 8192) return null;
+    let kid: unknown;
+    try {
+      kid = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'))?.kid;
+    } catch {
+      return null;
+    }
+    const key = this.keys.find((k) => k.kid === kid);
+    if (!key) return null;
+    try {
+      const { payload } = await jwtDecrypt(token, key.key, { issuer: this.purpose, currentDate: new Date(now * 1000) });
+      return payload;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import { ConfigError } from '../errors.ts';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** How readers are identified; chosen once at start-up from the environment. */
+export type AuthSettings =
+  | { readonly mode: 'skip' }
+  | {
+      readonly mode: 'oidc';
+      /** `external`: a configured provider (Entra ID or any OIDC issuer); `embedded`: the dev provider. */
+      readonly provider: 'external' | 'embedded';
+      /** Issuer URL; for the embedded provider it is only known once it listens. */
+      readonly issuer: string | null;
+      readonly clientId: string;
+      readonly clientSecret: string;
+      readonly redirectUri: string;
+      readonly postLogoutRedirectUri: string;
+      readonly scopes: string;
+      /** ID token claim that carries the roles (Entra ID app roles arrive in `roles`). */
+      readonly rolesClaim: string;
+      readonly session: SessionSettings;
+      readonly embeddedPort: number;
+    };
+
+export interface SessionSettings {
+  /** First one encrypts new cookies; all of them are accepted (rotation). */
+  readonly secrets: readonly string[];
+  /** Absolute lifetime from sign-in, seconds. */
+  readonly maxAge: number;
+  /** Idle timeout, seconds: a session unused this long is over. */
+  readonly idleTimeout: number;
+  /** `__Host-` prefix and `Secure` when the portal is served over https. */
+  readonly secure: boolean;
+  /** Whether the secrets were generated at start-up (development only). */
+  readonly ephemeral: boolean;
+}
+
+const text = (value: string | undefined): string | null =>
+  value !== undefined && value.trim() !== '' ? value.trim() : null;
+
+const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
+
+/** `3600`, `90m`, `8h`, `1d` → seconds. */
+export function parseDuration(name: string, value: string | undefined, fallback: number): number {
+  const raw = text(value);
+  if (raw === null) return fallback;
+  const match = DURATION.exec(raw);
+  if (!match || Number(match[1]) <= 0) {
+    throw new ConfigError(`${name} must be a duration such as 3600, 90m, 8h or 1d, got "${raw}".`);
+  }
+  return Number(match[1]) * UNIT_SECONDS[(match[2] ?? 's') as keyof typeof UNIT_SECONDS];
+}
+
+function absoluteUrl(name: string, value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+  } catch {
+    // reported below
+  }
+  throw new ConfigError(`${name} must be an absolute http(s) URL, got "${value}".`);
+}
+
+/**
+ * The issuer of a configured provider: OIDC_ISSUER, or Microsoft Entra ID from the seed's
+ * authority / tenant settings (the v2.0 endpoint issues the `roles` claim of app roles).
+ */
+function externalIssuer(env: Env): string | null {
+  const issuer = text(env.OIDC_ISSUER);
+  if (issuer) return absoluteUrl('OIDC_ISSUER', issuer);
+  const authority = text(env.MSAL_AUTHORITY);
+  const tenant = text(env.MSAL_TENANT_ID) ?? text(env.MSAL_TENANT_NAME);
+  if (authority) {
+    const base = absoluteUrl('MSAL_AUTHORITY', authority).replace(/\/+$/, '');
+    return base.endsWith('/v2.0') ? base : `${base}/v2.0`;
+  }
+  if (tenant) return `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/v2.0`;
+  return null;
+}
+
+export function loadAuthSettings(
+  env: Env,
+  context: { environment: string; skipAuthentication: boolean; publicUrl: string; pagesPrefix: string },
+): AuthSettings {
+  if (context.skipAuthentication) return { mode: 'skip' };
+  const production = context.environment === 'production';
+  const issuer = externalIssuer(env);
+  if (issuer === null && production) {
+    throw new ConfigError(
+      'No identity provider is configured: set OIDC_ISSUER (any OpenID Connect provider) or MSAL_AUTHORITY / MSAL_TENANT_ID (Microsoft Entra ID). The embedded development provider is refused when ENVIRONMENT=production.',
+    );
+  }
+  const provider = issuer === null ? 'embedded' : 'external';
+  const clientId =
+    text(env.OIDC_CLIENT_ID) ?? text(env.MSAL_CLIENT_ID) ?? (provider === 'embedded' ? 'tala-docs-dev' : null);
+  if (clientId === null)
+    throw new ConfigError('OIDC_CLIENT_ID (or MSAL_CLIENT_ID) is required with an identity provider.');
+  const clientSecret =
+    text(env.OIDC_CLIENT_SECRET) ?? (provider === 'embedded' ? randomBytes(24).toString('base64url') : null);
+  if (clientSecret === null) {
+    throw new ConfigError('OIDC_CLIENT_SECRET is required: the portal signs in as a confidential client.');
+  }
+
+  const configuredSecrets = (text(env.SESSION_SECRETS) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const secret of configuredSecrets) {
+    if (secret.length < 32) throw new ConfigError('Each SESSION_SECRETS entry must be at least 32 characters long.');
+  }
+  if (configuredSecrets.length === 0 && production) {
+    throw new ConfigError('SESSION_SECRETS is required when ENVIRONMENT=production (comma-separated, newest first).');
+  }
+  const maxAge = parseDuration('SESSION_MAX_AGE', env.SESSION_MAX_AGE, 8 * 3600);
+  const idleTimeout = parseDuration('SESSION_IDLE_TIMEOUT', env.SESSION_IDLE_TIMEOUT, 3600);
+  const embeddedPort = Number(env.DEV_IDP_PORT ?? 3001);
+  if (!Number.isInteger(embeddedPort) || embeddedPort < 0 || embeddedPort > 65535) {
+    throw new ConfigError(`DEV_IDP_PORT must be a port number, got "${env.DEV_IDP_PORT}".`);
+  }
+
+  return Object.freeze({
+    mode: 'oidc' as const,
+    provider,
+    issuer,
+    clientId,
+    clientSecret,
+    redirectUri: absoluteUrl('OIDC_REDIRECT_URI', text(env.OIDC_REDIRECT_URI) ?? `${context.publicUrl}/auth/callback`),
+    postLogoutRedirectUri: absoluteUrl(
+      'OIDC_POST_LOGOUT_REDIRECT_URI',
+      text(env.OIDC_POST_LOGOUT_REDIRECT_URI) ?? `${context.publicUrl}${context.pagesPrefix}/Login/`,
+    ),
+    scopes: text(env.OIDC_SCOPES) ?? 'openid profile',
+    rolesClaim: text(env.OIDC_ROLES_CLAIM) ?? 'roles',
+    session: Object.freeze({
+      secrets: configuredSecrets.length > 0 ? configuredSecrets : [randomBytes(32).toString('base64url')],
+      maxAge,
+      idleTimeout,
+      secure: context.publicUrl.startsWith('https:'),
+      ephemeral: configuredSecrets.length === 0,
+    }),
+    embeddedPort,
+  });
+}
