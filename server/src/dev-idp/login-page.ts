@@ -1,14 +1,14 @@
 import { DEMO_ACCOUNTS } from './accounts.ts';
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 /** The embedded provider's sign-in form: pick a demo account, or type its user name. */
 export function loginPage(uid: string, error?: string): string {
   const buttons = DEMO_ACCOUNTS.map(
     (account) => `
-      <button type="submit" name="username" value="${escape(account.username)}">
-        <strong>${escape(account.name)}</strong><span>${escape(account.username)} · ${escape(account.description)}</span>
+      <button type="submit" name="username" value="${escapeHtml(account.username)}">
+        <strong>${escapeHtml(account.name)}</strong><span>${escapeHtml(account.username)} · ${escapeHtml(account.description)}</span>
       </button>`,
   ).join('');
   return `<!doctype html>
@@ -36,9 +36,9 @@ export function loginPage(uid: string, error?: string): string {
 <main>
   <h1>Sign in to Tala Docs</h1>
   <p>Development identity provider: choose a demo account. Never used in production.</p>
-  ${error ? `<p class="error" role="alert">${escape(error)}</p>` : ''}
-  <form method="post" action="/interaction/${escape(uid)}/login" class="accounts">${buttons}</form>
-  <form method="post" action="/interaction/${escape(uid)}/login">
+  ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+  <form method="post" action="/interaction/${escapeHtml(uid)}/login" class="accounts">${buttons}</form>
+  <form method="post" action="/interaction/${escapeHtml(uid)}/login">
     <label for="username">Or enter a demo user name</label>
     <div class="other"><input id="username" name="username" autocomplete="username" placeholder="reader@tala.example" required><button type="submit">Sign in</button></div>
   </form>

@@ -35,13 +35,11 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
       reply.header('cache-control', 'private, no-store');
       const identity = request.identity;
       if (identity === null) {
-        return reply
-          .code(401)
-          .send({
-            authenticated: false,
-            error: 'GATE_ERR_UNAUTHENTICATED',
-            message: 'Sign in to read the Tala documentation.',
-          });
+        return reply.code(401).send({
+          authenticated: false,
+          error: 'GATE_ERR_UNAUTHENTICATED',
+          message: 'Sign in to read the Tala documentation.',
+        });
       }
       return {
         authenticated: true,
