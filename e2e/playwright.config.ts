@@ -1,11 +1,13 @@
 import { defineConfig, devices } from '@playwright/test';
+import { PORTS, SESSION_SECRET } from './tests/servers';
 
 /**
  * Browser tests in the system Chromium (Debian's `chromium` package): Playwright cannot download
- * browsers here. The gate serves the real build on loopback ports, one server per identity mode.
+ * browsers here. The gate serves the real build on loopback ports, one server per sign-in setup:
+ * - reading:  SKIP_AUTHENTICATION (the chrome and reading journeys, no sign-in in the way);
+ * - signin:   the embedded OpenID provider, as `npm start` runs it;
+ * - idp-down: a configured provider that does not answer.
  */
-export const SKIP_AUTH_PORT = Number(process.env.E2E_PORT ?? 3101);
-
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -14,6 +16,14 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+const server = (port: number, env: Record<string, string>) => ({
+  command: 'node --import tsx ../server/src/server.ts',
+  url: `http://127.0.0.1:${port}/healthz`,
+  reuseExistingServer: false,
+  timeout: 30_000,
+  env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+});
 
 export default defineConfig({
   testDir: './tests',
@@ -24,19 +34,30 @@ export default defineConfig({
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: '../.test-output/e2e.json' }]],
   use: {
-    baseURL: `http://127.0.0.1:${SKIP_AUTH_PORT}`,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: [
+  projects: [
     {
-      command: 'node --import tsx ../server/src/server.ts',
-      url: `http://127.0.0.1:${SKIP_AUTH_PORT}/healthz`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-      env: { PORT: String(SKIP_AUTH_PORT), HOST: '127.0.0.1', SKIP_AUTHENTICATION: 'true', LOG_LEVEL: 'warn' },
+      name: 'reading',
+      testDir: './tests/reading',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${PORTS.reading}` },
     },
+    {
+      name: 'signin',
+      testDir: './tests/signin',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${PORTS.signin}` },
+    },
+  ],
+  webServer: [
+    server(PORTS.reading, { SKIP_AUTHENTICATION: 'true' }),
+    server(PORTS.signin, { DEV_IDP_PORT: String(PORTS.signinIdp), SESSION_SECRETS: SESSION_SECRET }),
+    server(PORTS.idpDown, {
+      OIDC_ISSUER: 'http://127.0.0.1:9',
+      OIDC_CLIENT_ID: 'tala-docs',
+      OIDC_CLIENT_SECRET: 'unused-secret',
+      SESSION_SECRETS: SESSION_SECRET,
+    }),
   ],
 });

@@ -1,9 +1,7 @@
 /**
  * `npm start`: builds the portal if the build is missing or older than its sources, then serves
- * it on http://localhost:3000 through the gate server.
- *
- * Until OpenID Connect sign-in is configured, the portal runs with SKIP_AUTHENTICATION=true
- * (every visitor reads as a reader holding the on-prem role), which config.ts refuses in production.
+ * it on http://localhost:3000 through the gate server. Without a configured identity provider,
+ * the server starts the embedded development provider and prints its demo accounts.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -38,12 +36,9 @@ if (stale && process.env.TALA_NO_BUILD !== '1') {
   console.log(`▶ Built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const env: NodeJS.ProcessEnv = { ...process.env, SKIP_AUTHENTICATION: process.env.SKIP_AUTHENTICATION ?? 'true' };
+const env: NodeJS.ProcessEnv = { ...process.env };
 const port = env.PORT ?? '3000';
-console.log(`▶ Tala Docs on http://localhost:${port}/`);
-if (env.SKIP_AUTHENTICATION === 'true') {
-  console.log('  Signed in automatically as a reader with the Documentation.Onprem role (SKIP_AUTHENTICATION).');
-}
+console.log(`▶ Starting Tala Docs on http://localhost:${port}/`);
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',

@@ -37,6 +37,8 @@ const config: Config = {
   },
 
   customFields,
+  // Runs before hydration: the login screen at deep addresses, no on-prem prefetch without the role.
+  clientModules: ['./src/client-modules/access-guard.ts'],
 
   presets: [
     [
@@ -79,6 +81,8 @@ const config: Config = {
       logo: { alt: 'Tala', src: 'img/logo.svg' },
       items: [
         { type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Documentation' },
+        // Readers without the on-prem role who follow it land on /403/, which explains the role.
+        { to: '/on-prem/category/on-prem/', label: 'On-premises', position: 'left' },
         { type: 'search', position: 'right' },
         { type: 'custom-userMenu', position: 'right' },
       ],

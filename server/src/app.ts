@@ -3,12 +3,10 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { gateRoutes } from './access/gate.ts';
 import { loadManifest } from './access/manifest.ts';
-import { OidcClient } from './auth/oidc-client.ts';
-import { sessionAuth } from './auth/plugin.ts';
+import { authentication } from './auth/index.ts';
 import type { GateConfig } from './config.ts';
-import { startDevIdp } from './dev-idp/index.ts';
 import { GateError } from './errors.ts';
-import { anonymous, type IdentityResolver, skipAuthentication } from './identity/index.ts';
+import type { IdentityResolver } from './identity/index.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { apiRoutes } from './routes/api.ts';
 import { sessionRoutes } from './routes/session.ts';
@@ -49,32 +47,14 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
     reply.code(404).send({ error: 'GATE_ERR_NOT_FOUND', message: 'Not found.' }),
   );
 
-  await app.register(securityHeaders, { inlineScriptHashes: manifest.inlineScriptHashes });
+  const auth = await authentication(app, config);
   await app.register(fastifyCookie);
-
-  let resolve: IdentityResolver = identity ?? anonymous;
-  const { auth } = config;
-  if (auth.mode === 'skip') {
-    resolve = identity ?? skipAuthentication;
-  } else {
-    let issuer = auth.issuer;
-    if (issuer === null) {
-      const devIdp = await startDevIdp({
-        port: auth.embeddedPort,
-        clientId: auth.clientId,
-        clientSecret: auth.clientSecret,
-        redirectUris: [auth.redirectUri],
-        postLogoutRedirectUris: [auth.postLogoutRedirectUri],
-      });
-      app.addHook('onClose', () => devIdp.close());
-      issuer = devIdp.issuer;
-      app.log.info({ issuer }, 'embedded development identity provider started');
-    }
-    const sessions = sessionAuth(auth, new OidcClient(auth, issuer), config);
-    resolve = identity ?? sessions.identity;
-    await app.register(sessions.routes);
-  }
-  await app.register(identityPlugin, { resolve });
+  await app.register(securityHeaders, {
+    inlineScriptHashes: manifest.inlineScriptHashes,
+    formTargets: auth.formTargets,
+  });
+  await app.register(identityPlugin, { resolve: identity ?? auth.identity });
+  await app.register(auth.routes);
   await app.register(sessionRoutes);
   // @fastify/static sends the files the gate has allowed: ranges, ETags, precompressed .br/.gz.
   await app.register(fastifyStatic, {

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
  * HSTS is sent only over https: on plain-http localhost it would break the next visit.
  */
 export const securityHeaders = fp(
-  async (fastify: FastifyInstance, opts: { inlineScriptHashes: readonly string[] }) => {
+  async (fastify: FastifyInstance, opts: { inlineScriptHashes: readonly string[]; formTargets: readonly string[] }) => {
     await fastify.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -23,7 +23,8 @@ export const securityHeaders = fp(
           mediaSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
-          formAction: ["'self'"],
+          // The Logout form posts to the portal, which redirects to the identity provider's logout.
+          formAction: ["'self'", ...opts.formTargets],
           frameAncestors: ["'none'"],
         },
       },

@@ -4,12 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * Who is asking. The gate asks this once per request; the answer decides what it may receive.
- * Identities are pluggable: anonymous, skipAuthentication, and OpenID Connect sessions.
+ * Identities are pluggable: skipAuthentication (below) and OpenID Connect sessions (auth/plugin.ts),
+ * where a request without a valid session is anonymous (null).
  */
 export type IdentityResolver = (request: FastifyRequest, reply: FastifyReply) => Promise<Identity | null>;
-
-/** Nobody is signed in (no sign-in configured yet, or the request carries no session). */
-export const anonymous: IdentityResolver = async () => null;
 
 /**
  * Seed §4: with skipAuthentication (never in production; config.ts refuses it) every request is a

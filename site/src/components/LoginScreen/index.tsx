@@ -1,15 +1,18 @@
 import Head from '@docusaurus/Head';
-import { type ReactNode, useState } from 'react';
-import { useTalaCustomFields } from '../../runtime-config/hooks';
+import { LOGIN_ROUTE } from '@tala/policy';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useRuntimeConfig, useTalaCustomFields } from '../../runtime-config/hooks';
+import { STORAGE_KEYS, safeStorage } from '../../session/browser-storage';
 import RequestAccessLink from '../RequestAccessLink';
+import { messageFor } from './messages';
 import styles from './styles.module.css';
 
-/** Where sign-in starts: the gate server's OpenID Connect login, which returns to `returnTo`. */
-function loginUrl(pagesPrefix: string): string {
+/** Where to come back after sign-in: the deep link the visitor asked for, path, query and hash. */
+function returnTo(pagesPrefix: string): string {
   const { pathname, search, hash } = window.location;
-  const here = `${pathname}${search}${hash}`;
-  const returnTo = pathname.replace(/\/+$/, '/').endsWith('/Login/') ? `${pagesPrefix}/` : here;
-  return `${pagesPrefix}/auth/login?returnTo=${encodeURIComponent(returnTo)}`;
+  if (window.__talaDeepLink) return window.__talaDeepLink;
+  if (pathname !== `${pagesPrefix}${LOGIN_ROUTE}`) return `${pathname}${search}${hash}`;
+  return safeStorage.get(STORAGE_KEYS.deeplink) ?? `${pagesPrefix}/`;
 }
 
 /**
@@ -19,28 +22,66 @@ function loginUrl(pagesPrefix: string): string {
  */
 export default function LoginScreen(): ReactNode {
   const { pagesPrefix } = useTalaCustomFields();
+  const runtimeConfig = useRuntimeConfig();
   const [loading, setLoading] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    // Put the address the visitor asked for back in the address bar (see client-modules/access-guard).
+    if (window.__talaDeepLink) window.history.replaceState(window.history.state, '', window.__talaDeepLink);
+    const error = new URLSearchParams(window.location.search).get('error');
+    if (error) setProblem(error);
+    void fetch(`${pagesPrefix}/auth/status`, { headers: { accept: 'application/json' } })
+      .then((response) => (response.ok ? response.json() : { signInAvailable: false }))
+      .then((status: { signInAvailable?: boolean }) => {
+        if (status.signInAvailable === false) setProblem('unavailable');
+      })
+      .catch((cause: unknown) => {
+        console.error('Could not check the identity provider', cause);
+        setProblem('unavailable');
+      });
+  }, [pagesPrefix]);
+
+  useEffect(() => {
+    // Seed §8: without runtime configuration, sign-in set-up aborts and the login screen stays.
+    if (runtimeConfig === null) {
+      console.error('No MSAL config available');
+      setProblem('unconfigured');
+    }
+  }, [runtimeConfig]);
+
   const login = () => {
     setLoading(true);
-    window.location.assign(loginUrl(pagesPrefix));
+    const target = returnTo(pagesPrefix);
+    safeStorage.set(STORAGE_KEYS.deeplink, target);
+    window.location.assign(`${pagesPrefix}/auth/login?returnTo=${encodeURIComponent(target)}`);
   };
+  const message = messageFor(problem);
+
   return (
     <main className={styles.screen} data-tala-login-screen="">
       <Head>
         <title>Sign in | Tala Docs</title>
       </Head>
       <div className={styles.card}>
-        <img className={styles.logo} src="/img/logo.svg" alt="Tala" width={56} height={56} />
+        <img className={styles.logo} src={`${pagesPrefix}/img/logo.svg`} alt="Tala" width={56} height={56} />
         <h1 className={styles.heading}>Documentation</h1>
         <p className={styles.lead}>Sign in with your company account to read the Tala documentation.</p>
+        {message && (
+          <p className={styles.problem} role="alert">
+            {message}
+          </p>
+        )}
         <button
           type="button"
           className={`button button--primary button--lg ${styles.login}`}
           onClick={login}
-          disabled={loading}
-          aria-busy={loading}
+          disabled={loading || runtimeConfig === undefined}
+          aria-busy={loading || runtimeConfig === undefined}
         >
-          {loading && <span className={styles.spinner} role="status" aria-label="Signing in" />}
+          {(loading || runtimeConfig === undefined) && (
+            <span className={styles.spinner} role="status" aria-label="Signing in" />
+          )}
           Login
         </button>
         <p className={styles.access}>

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '../fixtures';
 
 test('AUTH-02 AUTH-03 the login screen: heading, a Login button that shows a spinner while sign-in starts, Request Access', async ({
   page,

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '../fixtures';
 
 test('SITE-06 the home page renders what Tala is and where to start', async ({ page }) => {
   await page.goto('/');

@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures';
+import { expect, test } from '../fixtures';
 
 test('CHRM-03 the announcement bar closes and stays closed after a reload', async ({ page }) => {
   await page.goto('/studio/build/');

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect } from '../fixtures';
+
+const buildDir = path.resolve(import.meta.dirname, '../../../site/build');
+
+/** Files the access manifest classifies onprem, as URL paths. */
+export function onpremFiles(): Set<string> {
+  const manifest = JSON.parse(readFileSync(path.join(buildDir, '.access-manifest.json'), 'utf8')) as {
+    files: Record<string, string>;
+  };
+  return new Set(
+    Object.entries(manifest.files)
+      .filter(([, level]) => level === 'onprem')
+      .map(([file]) => `/${file}`),
+  );
+}
+
+/** Records every request the page makes for an on-prem file (pages under /on-prem/ or gated assets). */
+export function watchOnpremRequests(page: Page): string[] {
+  const gated = onpremFiles();
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/on-prem/') || gated.has(pathname)) requested.push(pathname);
+  });
+  return requested;
+}
+
+/** Signs in through the embedded provider's form, from the login screen the page shows now. */
+export async function signInAs(page: Page, name: 'Riley Reader' | 'Olu Admin'): Promise<void> {
+  await expect(page.getByRole('heading', { name: 'Documentation' })).toBeVisible();
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  await page.waitForURL((url) => url.port !== '' && !url.pathname.startsWith('/interaction/'));
+}

@@ -1,0 +1,89 @@
+import { expect, test } from '../fixtures';
+import { PORTS } from '../servers';
+import { signInAs } from './helpers';
+
+test('AUTH-01 an anonymous reader gets the login screen on any page, at the address asked for (401)', async ({
+  page,
+}) => {
+  for (const url of ['/', '/studio/build/', '/on-prem/overview/', '/no/such/page/']) {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(401);
+    await expect(page.getByRole('heading', { name: 'Documentation' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+    await expect(page.getByText('Request Access')).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(url);
+  }
+});
+
+test('AUTH-04 AUTH-05 AUTH-06 a reader who signs in comes back to the deep link with its query and hash', async ({
+  page,
+}) => {
+  await page.goto('/reference/conceptual-overviews/request-to-response/?from=mail#tokenisation');
+  await page.getByRole('button', { name: 'Login' }).click();
+  // The provider's authorize request carries the scopes of seed §4 and PKCE.
+  await expect(page).toHaveURL(/\/interaction\//);
+  await page.getByRole('button', { name: /Riley Reader/ }).click();
+  await page.waitForURL(/request-to-response/);
+  expect(page.url()).toBe(
+    `http://127.0.0.1:${PORTS.signin}/reference/conceptual-overviews/request-to-response/?from=mail#tokenisation`,
+  );
+  await expect(page.locator('article h1')).toHaveText('From request to response');
+  expect(await page.evaluate(() => localStorage.getItem('deeplink'))).toBeNull();
+});
+
+test('AUTH-04 the sign-in request asks for openid and profile, with PKCE, state and nonce', async ({ page }) => {
+  await page.goto('/studio/build/');
+  const authorize = page.waitForRequest(
+    (request) => new URL(request.url()).pathname === '/auth' && request.url().includes('client_id'),
+  );
+  await page.getByRole('button', { name: 'Login' }).click();
+  const url = new URL((await authorize).url());
+  expect(url.searchParams.get('scope')).toBe('openid profile');
+  expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(url.searchParams.get('state')).toBeTruthy();
+  expect(url.searchParams.get('nonce')).toBeTruthy();
+});
+
+test('CHRM-01 CHRM-02 AUTH-07 the user menu shows the name; logout lands on /Login/ and back shows no content', async ({
+  page,
+}) => {
+  await page.goto('/studio/build/');
+  await signInAs(page, 'Riley Reader');
+  const menu = page.getByRole('button', { name: /Riley Reader/ });
+  await expect(menu).toBeVisible();
+  // The menu sits next to search, on the right.
+  await expect(page.locator('.navbar__items--right').getByRole('button', { name: /Riley Reader/ })).toBeVisible();
+  await menu.click();
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await expect(logout).toBeVisible();
+  // Losing focus closes the dropdown 100 ms later.
+  await page.locator('article h1').click();
+  await expect(logout).toBeHidden({ timeout: 1000 });
+
+  await menu.click();
+  await logout.click();
+  await page.waitForURL(/\/Login\/$/);
+  await expect(page.getByRole('heading', { name: 'Documentation' })).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Documentation' })).toBeVisible();
+  await expect(page.locator('article')).toHaveCount(0);
+});
+
+test('AUTH-06 open-redirect attempts are refused: sign-in ends on the portal', async ({ page }) => {
+  for (const returnTo of ['//evil.example/', 'https://evil.example/', '/\\evil.example/', '%2F%2Fevil.example']) {
+    await page.context().clearCookies();
+    await page.goto(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+    if (page.url().includes('/interaction/')) await page.getByRole('button', { name: /Riley Reader/ }).click();
+    await page.waitForURL((url) => url.port === String(PORTS.signin));
+    expect(new URL(page.url()).host, returnTo).toBe(`127.0.0.1:${PORTS.signin}`);
+  }
+});
+
+test('AUTH-10 with the identity provider down, the login screen stays and says so', async ({ page }) => {
+  await page.goto(`http://127.0.0.1:${PORTS.idpDown}/studio/build/`);
+  await expect(page.getByRole('alert')).toContainText('Sign-in is not available right now');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(/\/Login\/\?error=unavailable$/);
+  await expect(page.getByRole('alert')).toContainText('identity provider could not be reached');
+  await expect(page.getByRole('heading', { name: 'Documentation' })).toBeVisible();
+});

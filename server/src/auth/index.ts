@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { GateConfig } from '../config.ts';
+import { startDevIdp } from '../dev-idp/index.ts';
+import { type IdentityResolver, skipAuthentication } from '../identity/index.ts';
+import { OidcClient } from './oidc-client.ts';
+import { sessionAuth } from './plugin.ts';
+import { skipAuthRoutes } from './skip-routes.ts';
+
+export interface Authentication {
+  identity: IdentityResolver;
+  /** The /auth/* routes. */
+  routes: (fastify: FastifyInstance) => Promise<void>;
+  /** Origins the browser is sent to by a form post (logout → the provider's end-session endpoint). */
+  formTargets: string[];
+}
+
+/**
+ * How this server identifies readers, from the config: skipAuthentication, or OpenID Connect with
+ * a configured provider, or with the embedded development provider (started here, stopped with the app).
+ */
+export async function authentication(app: FastifyInstance, config: GateConfig): Promise<Authentication> {
+  const { auth } = config;
+  if (auth.mode === 'skip') {
+    return { identity: skipAuthentication, routes: skipAuthRoutes(config.pagesPrefix), formTargets: [] };
+  }
+  let issuer = auth.issuer;
+  if (issuer === null) {
+    const devIdp = await startDevIdp({
+      port: auth.embeddedPort,
+      clientId: auth.clientId,
+      clientSecret: auth.clientSecret,
+      redirectUris: [auth.redirectUri],
+      postLogoutRedirectUris: [auth.postLogoutRedirectUri],
+    });
+    app.addHook('onClose', () => devIdp.close());
+    issuer = devIdp.issuer;
+    app.log.info({ issuer }, 'embedded development identity provider started');
+  }
+  const sessions = sessionAuth(auth, new OidcClient(auth, issuer), config);
+  return { identity: sessions.identity, routes: sessions.routes, formTargets: [new URL(issuer).origin] };
+}

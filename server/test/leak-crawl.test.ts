@@ -1,0 +1,184 @@
+/**
+ * Leak crawl over the real build (site/build): as an anonymous visitor, a reader and an on-prem
+ * admin, request every file and every route of routes.txt, each in several spellings, and check
+ * what comes back. The gate alone decides here (identities are injected; sign-in has its own tests).
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import path from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { ACCESS_MANIFEST_FILE, type AccessManifest, type Identity } from '@tala/policy';
+import type { FastifyInstance } from 'fastify';
+import { listFiles } from '../../site/plugins/access-manifest/list-files.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { ONPREM_ADMIN, READER } from './helper.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const buildDir = path.join(root, 'site/build');
+const manifest: AccessManifest = JSON.parse(readFileSync(path.join(buildDir, ACCESS_MANIFEST_FILE), 'utf8'));
+
+/** Distinctive text of the on-prem pages: the canary, titles and long sentences of their articles. */
+function onpremText(): string[] {
+  const texts = new Set<string>(['ONPREM-OVERVIEW-7Q2X']);
+  for (const [file, level] of Object.entries(manifest.files)) {
+    if (level !== 'onprem' || !file.endsWith('.html')) continue;
+    const html = readFileSync(path.join(buildDir, file), 'utf8');
+    const article = /<article[^>]*>([\s\S]*?)<\/article>/.exec(html)?.[1] ?? '';
+    // Text nodes, as they stand in the HTML (and, as string literals, in the page's JS chunk).
+    for (const [, node = ''] of article.matchAll(/>([^<>&]{50,})</g)) texts.add(node.trim().slice(0, 60));
+    const title = /<title[^>]*>([^<|]+)/.exec(html)?.[1]?.trim();
+    if (title && title.length > 12) texts.add(title);
+  }
+  // Text that reader pages also carry (a shared URL template, a product name) is not on-prem's own.
+  const readerSources = listFilesSync(path.join(root, 'site/docs'))
+    .map((file) => readFileSync(path.join(root, 'site/docs', file), 'utf8'))
+    .join('\n');
+  return [...texts].filter((text) => !readerSources.includes(text));
+}
+
+function listFilesSync(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
+}
+
+/** The spellings a request for `p` may take; the gate must treat them all alike. */
+function variants(p: string): string[] {
+  const trimmed = p.endsWith('/') ? p.slice(0, -1) : p;
+  const segments = p.split('/').filter(Boolean);
+  return [
+    p,
+    p.toUpperCase(),
+    p.replace(/^\//, '//'),
+    p.replace(/\//g, '//'),
+    `/assets/../${p.slice(1)}`,
+    `/./${p.slice(1)}`,
+    p.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`),
+    p.replace(/\//g, '%2F').replace(/^%2F/, '/'),
+    ...(p.endsWith('/') && p !== '/' ? [trimmed, `${p}index.html`, `${trimmed}.html`] : []),
+    ...(segments.length > 1 ? [`/${segments[0]}\\${segments.slice(1).join('/')}`] : []),
+  ];
+}
+
+const routes = readFileSync(path.join(root, 'spec/routes.txt'), 'utf8')
+  .split('\n')
+  .filter((line) => line.startsWith('/') && !line.split('\t')[0]?.endsWith('*'))
+  .map((line) => line.split('\t')[0] as string);
+const files = (await listFiles(buildDir)).map((f) => `/${f}`);
+const targets = [...new Set([...routes, ...files])].flatMap(variants);
+
+async function gate(t: import('node:test').TestContext, identity: Identity | null): Promise<FastifyInstance> {
+  const config = loadConfig({
+    BUILD_DIR: buildDir,
+    LOG_LEVEL: 'silent',
+    OIDC_ISSUER: 'https://idp.invalid',
+    OIDC_CLIENT_ID: 'crawl',
+    OIDC_CLIENT_SECRET: 'crawl',
+  });
+  const app = await buildApp({ config, identity: async () => identity, logger: false });
+  t.after(() => app.close());
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return app;
+}
+
+interface RawResponse {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  rawPayload: Buffer;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+
+/** A GET with the path sent exactly as written (inject() would normalise it first). */
+function get(app: FastifyInstance, rawPath: string, headers: Record<string, string>): Promise<RawResponse> {
+  const { port } = app.server.address() as import('node:net').AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: rawPath, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, rawPayload: Buffer.concat(chunks) }),
+      );
+    });
+    // A request target that Node's HTTP parser refuses ends with a closed socket: nothing received.
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET'
+        ? resolve({ statusCode: 0, headers: {}, rawPayload: Buffer.alloc(0) })
+        : reject(error),
+    );
+    req.end();
+  });
+}
+
+function bodyOf(res: RawResponse): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString('latin1');
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString('latin1');
+  return res.rawPayload.toString('latin1');
+}
+
+async function crawl(app: FastifyInstance, onResponse: (url: string, status: number, body: string) => void) {
+  // Every spelling with compression allowed, and every plain path without it.
+  const requests = [
+    ...targets.map((url) => [url, 'br, gzip'] as const),
+    ...[...routes, ...files].map((url) => [url, 'identity'] as const),
+  ];
+  for (const [url, encoding] of requests) {
+    const res = await get(app, url, { 'accept-encoding': encoding, accept: 'text/html,*/*' });
+    onResponse(url, res.statusCode, bodyOf(res));
+  }
+}
+
+const secrets = onpremText();
+const loginHtml = readFileSync(path.join(buildDir, 'Login/index.html'), 'latin1');
+const publicBodies = new Set(
+  Object.entries(manifest.files)
+    .filter(([, level]) => level === 'public')
+    .map(([file]) => readFileSync(path.join(buildDir, file), 'latin1')),
+);
+
+test('ROLE-05 the crawl has something to find: on-prem text exists and an admin receives it', async (t) => {
+  assert.ok(secrets.length > 20, `only ${secrets.length} on-prem texts`);
+  assert.ok(targets.length > 1000);
+  const app = await gate(t, ONPREM_ADMIN);
+  const found = new Set<string>();
+  await crawl(app, (_url, _status, body) => {
+    for (const secret of secrets) if (body.includes(secret)) found.add(secret);
+  });
+  assert.deepEqual(
+    secrets.filter((s) => !found.has(s)),
+    [],
+    'every on-prem text reaches the admin',
+  );
+});
+
+for (const [who, identity] of [
+  ['an anonymous visitor', null],
+  ['a reader without the on-prem role', READER],
+] as const) {
+  test(`ROLE-05 no byte of on-prem text reaches ${who}, in any spelling of any path`, async (t) => {
+    const app = await gate(t, identity);
+    const leaks: string[] = [];
+    await crawl(app, (url, status, body) => {
+      for (const secret of secrets) if (body.includes(secret)) leaks.push(`${url} (${status}): ${secret}`);
+    });
+    assert.deepEqual(leaks.slice(0, 20), []);
+  });
+}
+
+test('AUTH-01 an anonymous visitor gets nothing but the login screen and its assets', async (t) => {
+  const app = await gate(t, null);
+  const problems: string[] = [];
+  await crawl(app, (url, status, body) => {
+    if (status === 0 || (status >= 300 && status < 400)) return; // nothing, or a redirect without content
+    if (body === loginHtml) return; // the login screen, 401 or at /Login/
+    if (status === 200 && publicBodies.has(body)) return;
+    if (status >= 400 && /^\{"error":"[\w ]+","message":"[^"]*"(,"statusCode":\d+)?\}$/.test(body)) return;
+    problems.push(`${url} → ${status} ${body.slice(0, 60)}`);
+  });
+  assert.deepEqual(problems.slice(0, 20), []);
+});

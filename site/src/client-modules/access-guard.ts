@@ -1,0 +1,63 @@
+/**
+ * Runs in the browser before the app hydrates (a Docusaurus client module).
+ *
+ * 1. The login screen at a deep address. The gate answers an anonymous page request with the
+ *    login screen's HTML at the address asked for. Docusaurus would load that address's route
+ *    chunks before hydrating, and they answer 401, so the app would never start. The router is
+ *    therefore pointed at /Login/ before it reads the address; the login screen puts the deep
+ *    address back in the address bar once it has rendered (and keeps it as `deeplink`).
+ * 2. No on-prem chunk is prefetched or preloaded for a reader without the on-prem role: the
+ *    link hover/viewport prefetch goes through `window.docusaurus`, which is wrapped here.
+ *    (The server refuses those chunks anyway; this keeps readers from even asking.)
+ * 3. On every route change, at most once a minute, the session is re-read: a session that
+ *    expired reloads the page into the login screen, at the same address.
+ */
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import { LOGIN_ROUTE } from '@tala/policy';
+import { pagesPrefix, sessionStore } from '../session';
+import { STORAGE_KEYS, safeStorage } from '../session/browser-storage';
+import { isOnpremPath } from '../session/paths';
+import { hasOnpremRole } from '../session/session-store';
+
+declare global {
+  interface Window {
+    /** The address a visitor asked for when the gate answered with the login screen. */
+    __talaDeepLink?: string;
+  }
+}
+
+type DocusaurusApi = { prefetch: (path: string) => unknown; preload: (path: string) => unknown };
+
+if (ExecutionEnvironment.canUseDOM) {
+  const loginPath = `${pagesPrefix}${LOGIN_ROUTE}`;
+  const { pathname, search, hash } = window.location;
+  if (document.querySelector('[data-tala-login-screen]') && pathname !== loginPath) {
+    const deepLink = `${pathname}${search}${hash}`;
+    window.__talaDeepLink = deepLink;
+    safeStorage.set(STORAGE_KEYS.deeplink, deepLink);
+    window.history.replaceState(window.history.state, '', loginPath);
+  }
+
+  const allowed = (path: string) => !isOnpremPath(path, pagesPrefix) || hasOnpremRole(sessionStore.get());
+  let api: DocusaurusApi | undefined;
+  Object.defineProperty(window, 'docusaurus', {
+    configurable: true,
+    get: () => api,
+    set(value: DocusaurusApi) {
+      api = {
+        ...value,
+        prefetch: (path) => allowed(path) && value.prefetch(path),
+        preload: (path) => allowed(path) && value.preload(path),
+      };
+    },
+  });
+}
+
+const SESSION_CHECK_INTERVAL_MS = 60_000;
+let lastCheck = Date.now();
+
+export function onRouteDidUpdate({ previousLocation }: { previousLocation: unknown }): void {
+  if (previousLocation === null || Date.now() - lastCheck < SESSION_CHECK_INTERVAL_MS) return;
+  lastCheck = Date.now();
+  void sessionStore.refresh();
+}
