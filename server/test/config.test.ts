@@ -25,3 +25,38 @@ test('defaults: loopback, port 3000, development, authentication on', () => {
   assert.equal(config.skipAuthentication, false);
   assert.ok(Object.isFrozen(config));
 });
+
+test('the embedded identity provider is refused in production: a provider must be configured', () => {
+  assert.throws(
+    () => loadConfig({ ENVIRONMENT: 'production', SESSION_SECRETS: 'x'.repeat(40) }),
+    (error: unknown) => error instanceof ConfigError && /No identity provider is configured/.test(error.message),
+  );
+});
+
+test('production needs SESSION_SECRETS and a client secret; secrets must be long enough', () => {
+  const entra = { ENVIRONMENT: 'production', MSAL_TENANT_ID: 'tenant', MSAL_CLIENT_ID: 'client' };
+  assert.throws(() => loadConfig({ ...entra, OIDC_CLIENT_SECRET: 's' }), /SESSION_SECRETS is required/);
+  assert.throws(() => loadConfig({ ...entra, SESSION_SECRETS: 'x'.repeat(40) }), /OIDC_CLIENT_SECRET is required/);
+  assert.throws(() => loadConfig({ ...entra, OIDC_CLIENT_SECRET: 's', SESSION_SECRETS: 'short' }), /at least 32/);
+});
+
+test('Entra ID settings give the v2.0 issuer; durations accept units', () => {
+  const config = loadConfig({
+    MSAL_TENANT_ID: '0000-tenant',
+    MSAL_CLIENT_ID: 'client',
+    OIDC_CLIENT_SECRET: 'secret',
+    SESSION_MAX_AGE: '2h',
+    SESSION_IDLE_TIMEOUT: '15m',
+    PUBLIC_URL: 'https://docs.example.com',
+  });
+  assert.equal(config.auth.mode, 'oidc');
+  if (config.auth.mode !== 'oidc') return;
+  assert.equal(config.auth.issuer, 'https://login.microsoftonline.com/0000-tenant/v2.0');
+  assert.equal(config.auth.clientId, 'client');
+  assert.equal(config.auth.redirectUri, 'https://docs.example.com/auth/callback');
+  assert.equal(config.auth.postLogoutRedirectUri, 'https://docs.example.com/Login/');
+  assert.equal(config.auth.session.maxAge, 7200);
+  assert.equal(config.auth.session.idleTimeout, 900);
+  assert.equal(config.auth.session.secure, true, 'https: Secure cookies with the __Host- prefix');
+  assert.throws(() => loadConfig({ SESSION_MAX_AGE: 'forever' }), /SESSION_MAX_AGE must be a duration/);
+});
