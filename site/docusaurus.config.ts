@@ -19,7 +19,8 @@ const config: Config = {
   trailingSlash: true,
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
-  markdown: { hooks: { onBrokenMarkdownLinks: 'throw' } },
+  markdown: { mermaid: true, hooks: { onBrokenMarkdownLinks: 'throw' } },
+  themes: ['@docusaurus/theme-mermaid'],
   // A private portal: no search engine may index it (meta robots here, X-Robots-Tag from the gate).
   headTags: [{ tagName: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } }],
 
