@@ -1,0 +1,208 @@
+/**
+ * The API reference generator (runs before every `docusaurus build`, see site/package.json).
+ * For each API it merges the spec files, bundles them with @redocly/openapi-core, and writes:
+ * - one MDX page + one JSON data file per operation: docs/reference/apis/{studio,inquire}/{family}/{slug}
+ *   and, for the on-prem Manager API, on-prem/apis/manager/{group}/{slug};
+ * - a `_category_.yml` per family (its /category/{name}/ generated index) and per API;
+ * - a specification page per API with the bundled spec file to download.
+ * Output is deterministic (spec order, stable JSON) and not committed (.gitignore): the build makes it.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { bundle, createConfig } from '@redocly/openapi-core';
+import { stringify } from 'yaml';
+import type { OperationData } from '../components/types';
+import { APIS, type ApiName, writeMerged } from './merge';
+import { Normalizer } from './normalize';
+import { mdxText, operationPage, specificationPage } from './pages';
+
+const SITE = path.resolve(__dirname, '../..');
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+
+type Json = Record<string, unknown>;
+
+interface ApiLayout {
+  /** Folder of the generated pages, relative to the site. */
+  dir: string;
+  label: string;
+  position: number;
+  /** Slug of the API's own category index (relative to its docs instance). */
+  categorySlug: string;
+  /** Category slug of a family. */
+  familySlug: (family: string) => string;
+  /** Where the specification page lives (relative to `dir`) and its slug, when not the default. */
+  specPage: { file: string; slug: string };
+}
+
+function layouts(studioFamilies: Set<string>): Record<ApiName, ApiLayout> {
+  return {
+    studio: {
+      dir: 'docs/reference/apis/studio',
+      label: 'Studio API',
+      position: 5,
+      // `/category/studio/` is the Studio guide's.
+      categorySlug: '/category/studio-api/',
+      familySlug: (family) => `/category/${family}/`,
+      specPage: { file: 'specification.mdx', slug: '/reference/apis/studio/specification/' },
+    },
+    inquire: {
+      dir: 'docs/reference/apis/inquire',
+      label: 'Inquire API',
+      position: 6,
+      categorySlug: '/category/inquire/',
+      // Studio keeps the plain slug of a family name both APIs use (auth): Inquire's is prefixed.
+      familySlug: (family) => `/category/${studioFamilies.has(family) ? `inquire-${family}` : family}/`,
+      specPage: { file: 'specification.mdx', slug: '/reference/apis/inquire/specification/' },
+    },
+    manager: {
+      dir: 'on-prem/apis/manager',
+      label: 'Manager API',
+      position: 20,
+      categorySlug: '/category/manager/',
+      familySlug: (group) =>
+        ['oauth2', 'common'].includes(group) ? `/category/${group}/` : `/category/manager-${group}/`,
+      // routes.txt: the Manager specification page is /on-prem/manager-specification/.
+      specPage: { file: 'specification.mdx', slug: '/manager-specification/' },
+    },
+  };
+}
+
+async function bundled(api: ApiName): Promise<Json> {
+  const config = await createConfig(readFileSync(path.resolve(__dirname, '../.redocly.yaml'), 'utf8'));
+  const result = await bundle({ ref: writeMerged(api), config });
+  return result.bundle.parsed as Json;
+}
+
+function operationsOf(doc: Json, api: ApiName) {
+  const normalizer = new Normalizer(doc);
+  const servers = (doc.servers as { url: string; variables?: Record<string, { default: string }> }[]) ?? [];
+  const server = servers[0];
+  const serverUrl = server
+    ? server.url.replace(/\{(\w+)\}/g, (_, name: string) => server.variables?.[name]?.default ?? name)
+    : '';
+  const schemes = ((doc.components as Json)?.securitySchemes as Record<string, Json>) ?? {};
+  const globalSecurity = (doc.security as Record<string, unknown>[]) ?? [];
+  const operations: { family: string; slug: string; data: OperationData; description: string }[] = [];
+  for (const [route, item] of Object.entries((doc.paths as Record<string, Json>) ?? {})) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method] as Json | undefined;
+      if (!op) continue;
+      const where = `${method.toUpperCase()} ${route}`;
+      const family = (op.tags as string[] | undefined)?.[0];
+      const slug = op['x-slug'];
+      if (!family || typeof slug !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
+        throw new Error(`${api} ${where}: needs a tag and a kebab-case x-slug`);
+      }
+      const security = (op.security as Record<string, unknown>[] | undefined) ?? globalSecurity;
+      const body = op.requestBody ? normalizer.resolve(op.requestBody) : null;
+      const [contentType, media] = body ? (Object.entries((body.content as Json) ?? {})[0] ?? []) : [];
+      const data: OperationData = {
+        api,
+        method: method.toUpperCase(),
+        path: route,
+        serverUrl,
+        operationId: String(op.operationId ?? `${family}-${slug}`),
+        summary: String(op.summary ?? slug),
+        deprecated: op.deprecated === true,
+        authentication: security.flatMap((requirement) =>
+          Object.keys(requirement).map((name) => {
+            const scheme = schemes[name] ?? {};
+            if (scheme.type === 'http') return `HTTP ${String(scheme.scheme)} token in the Authorization header`;
+            if (scheme.type === 'apiKey')
+              return `\`${String(scheme.name)}\` ${String(scheme.in)}: ${String(scheme.description ?? '')}`.trim();
+            return name;
+          }),
+        ),
+        parameters: normalizer.parameters([
+          ...((item.parameters as unknown[]) ?? []),
+          ...((op.parameters as unknown[]) ?? []),
+        ]),
+        requestBody:
+          body && contentType
+            ? {
+                required: body.required === true,
+                contentType,
+                schema: normalizer.schema((media as Json).schema ?? {}),
+                example: (media as Json).example ?? null,
+              }
+            : null,
+        responses: normalizer.responses(op.responses as Json),
+      };
+      try {
+        operations.push({ family, slug, data, description: String(op.description ?? '') });
+      } catch (error) {
+        throw new Error(`${api} ${where}: ${(error as Error).message}`, { cause: error });
+      }
+    }
+  }
+  return operations;
+}
+
+function write(file: string, content: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+export async function generate(): Promise<{ pages: number }> {
+  const docs: Record<string, Json> = {};
+  for (const api of APIS) docs[api] = await bundled(api);
+  const studioFamilies = new Set(((docs.studio?.tags as { name: string }[]) ?? []).map((t) => t.name));
+  const layout = layouts(studioFamilies);
+  let pages = 0;
+
+  for (const api of APIS) {
+    const doc = docs[api] as Json;
+    const { dir, label, position, categorySlug, familySlug, specPage } = layout[api];
+    const outDir = path.join(SITE, dir);
+    rmSync(outDir, { recursive: true, force: true });
+    const info = doc.info as Json;
+    write(
+      path.join(outDir, '_category_.yml'),
+      stringify({
+        label,
+        position,
+        link: { type: 'generated-index', slug: categorySlug, description: String(info.summary ?? '') },
+      }),
+    );
+    const tags = (doc.tags as { name: string; description?: string; 'x-displayName'?: string }[]) ?? [];
+    const operations = operationsOf(doc, api);
+    const specFile = `${api}.openapi.yaml`;
+    write(path.join(outDir, specFile), stringify(doc, { lineWidth: 0 }));
+    write(
+      path.join(outDir, specPage.file),
+      specificationPage({ doc, label, slug: specPage.slug, specFile, api, tags, familySlug, operations }),
+    );
+    tags.forEach((tag, index) => {
+      const familyOps = operations.filter((op) => op.family === tag.name);
+      if (familyOps.length === 0) throw new Error(`${api}: tag ${tag.name} has no operation`);
+      write(
+        path.join(outDir, tag.name, '_category_.yml'),
+        stringify({
+          label: tag['x-displayName'] ?? tag.name,
+          position: index + 2,
+          link: { type: 'generated-index', slug: familySlug(tag.name), description: mdxText(tag.description ?? '') },
+        }),
+      );
+    });
+    const known = new Set(tags.map((t) => t.name));
+    for (const [index, op] of operations.entries()) {
+      if (!known.has(op.family))
+        throw new Error(`${api} ${op.data.method} ${op.data.path}: tag ${op.family} is not declared`);
+      const base = path.join(outDir, op.family, op.slug);
+      write(`${base}.json`, `${JSON.stringify(op.data, null, 1)}\n`);
+      write(`${base}.mdx`, operationPage(op.data, op.slug, op.description, index + 1));
+      pages += 1;
+    }
+  }
+  return { pages };
+}
+
+if (require.main === module) {
+  const started = Date.now();
+  generate()
+    .then(({ pages }) => console.log(`[tala] API reference: ${pages} operation pages in ${Date.now() - started} ms`))
+    .catch((error: unknown) => {
+      console.error(`[tala] API reference generation failed: ${(error as Error).message}`);
+      process.exit(1);
+    });
+}
