@@ -31,11 +31,13 @@ function onpremText(): string[] {
     // Text nodes, as they stand in the HTML (and, as string literals, in the page's JS chunk).
     for (const [, node = ''] of article.matchAll(/>([^<>&]{50,})</g)) texts.add(node.trim().slice(0, 60));
     const title = /<title[^>]*>([^<|]+)/.exec(html)?.[1]?.trim();
-    if (title && title.length > 12) texts.add(title);
+    if (title && title.length >= 20) texts.add(title);
   }
   // Text that reader pages also carry (a shared URL template, a product name) is not on-prem's own.
-  const readerSources = listFilesSync(path.join(root, 'site/docs'))
-    .map((file) => readFileSync(path.join(root, 'site/docs', file), 'utf8'))
+  const readerSources = ['site/docs', 'site/src']
+    .flatMap((dir) =>
+      listFilesSync(path.join(root, dir)).map((file) => readFileSync(path.join(root, dir, file), 'utf8')),
+    )
     .join('\n');
   return [...texts].filter((text) => !readerSources.includes(text));
 }
@@ -46,7 +48,17 @@ function listFilesSync(dir: string): string[] {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
-/** The spellings a request for `p` may take; the gate must treat them all alike. */
+/** A few spellings of a file path (case, encoding, dot segments). */
+function fileVariants(p: string): string[] {
+  return [
+    p,
+    p.toUpperCase(),
+    p.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`),
+    `/assets/../${p.slice(1)}`,
+  ];
+}
+
+/** The spellings a request for page `p` may take; the gate must treat them all alike. */
 function variants(p: string): string[] {
   const trimmed = p.endsWith('/') ? p.slice(0, -1) : p;
   const segments = p.split('/').filter(Boolean);
@@ -69,7 +81,12 @@ const routes = readFileSync(path.join(root, 'spec/routes.txt'), 'utf8')
   .filter((line) => line.startsWith('/') && !line.split('\t')[0]?.endsWith('*'))
   .map((line) => line.split('\t')[0] as string);
 const files = (await listFiles(buildDir)).map((f) => `/${f}`);
-const targets = [...new Set([...routes, ...files])].flatMap(variants);
+/** Every built page by its address, beyond the routes.txt list (generated API pages, sub-pages). */
+const pages = files.filter((f) => f.endsWith('/index.html')).map((f) => f.slice(0, -'index.html'.length));
+const targets = [
+  ...[...new Set([...routes, ...pages])].flatMap(variants),
+  ...files.filter((f) => !f.endsWith('/index.html')).flatMap(fileVariants),
+];
 
 async function gate(t: import('node:test').TestContext, identity: Identity | null): Promise<FastifyInstance> {
   const config = loadConfig({
@@ -125,7 +142,7 @@ async function crawl(app: FastifyInstance, onResponse: (url: string, status: num
   // Every spelling with compression allowed, and every plain path without it.
   const requests = [
     ...targets.map((url) => [url, 'br, gzip'] as const),
-    ...[...routes, ...files].map((url) => [url, 'identity'] as const),
+    ...[...new Set([...routes, ...pages, ...files])].map((url) => [url, 'identity'] as const),
   ];
   for (const [url, encoding] of requests) {
     const res = await get(app, url, { 'accept-encoding': encoding, accept: 'text/html,*/*' });

@@ -3,6 +3,8 @@ import { test } from 'node:test';
 import { lintSpec } from '../scripts/lint';
 import { APIS, mergeApi, writeMerged } from '../scripts/merge';
 
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
+
 for (const api of APIS) {
   test(`the ${api} API spec passes Redocly's recommended lint rules with 0 errors`, async () => {
     const problems = await lintSpec(writeMerged(api));
@@ -16,6 +18,7 @@ for (const api of APIS) {
     const slugs = new Set<string>();
     for (const [route, item] of Object.entries(doc.paths ?? {})) {
       for (const [method, raw] of Object.entries(item)) {
+        if (!HTTP_METHODS.includes(method)) continue; // path-level parameters, summary, servers
         const op = raw as Record<string, unknown>;
         const where = `${method.toUpperCase()} ${route}`;
         const tag = (op.tags as string[] | undefined)?.[0];

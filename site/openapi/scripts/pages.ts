@@ -54,6 +54,12 @@ export function operationPage(op: OperationData, slug: string, description: stri
   ];
   if (op.authentication.length > 0) {
     lines.push('## Authentication', '', ...op.authentication.map((a) => `- ${mdxText(a)}`), '');
+    lines.push(
+      op.api === 'manager'
+        ? 'Get a token with the OAuth 2 `token` operation of this API.'
+        : 'How to get a session: [Logins and sessions](/reference/apis/logins-and-sessions/).',
+      '',
+    );
   } else {
     lines.push('## Authentication', '', 'None: this operation is called without credentials.', '');
   }
@@ -111,6 +117,12 @@ export function specificationPage(args: {
     '',
     `This reference is generated from the OpenAPI ${String(args.doc.openapi)} specification of the ${args.label}, version ${info.version}. It has ${args.operations.length} operations in ${args.tags.length} resource families.`,
     '',
+    ...(args.api === 'manager'
+      ? []
+      : [
+          'Read first: [Logins and sessions](/reference/apis/logins-and-sessions/) (how to authenticate) and [Versioning](/reference/apis/versioning/) (API and document versions).',
+          '',
+        ]),
     '## Download',
     '',
     `[Download the OpenAPI specification (${args.specFile})](./${args.specFile}) to generate a client or import it into an API tool.`,
