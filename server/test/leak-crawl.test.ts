@@ -133,9 +133,10 @@ function get(app: FastifyInstance, rawPath: string, headers: Record<string, stri
 
 function bodyOf(res: RawResponse): string {
   const encoding = res.headers['content-encoding'];
-  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString('latin1');
-  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString('latin1');
-  return res.rawPayload.toString('latin1');
+  // UTF-8, so that on-prem text in Chinese, Japanese, Korean or Turkish is found as written.
+  if (encoding === 'br') return brotliDecompressSync(res.rawPayload).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(res.rawPayload).toString('utf8');
+  return res.rawPayload.toString('utf8');
 }
 
 async function crawl(app: FastifyInstance, onResponse: (url: string, status: number, body: string) => void) {
@@ -151,11 +152,11 @@ async function crawl(app: FastifyInstance, onResponse: (url: string, status: num
 }
 
 const secrets = onpremText();
-const loginHtml = readFileSync(path.join(buildDir, 'Login/index.html'), 'latin1');
+const loginHtml = readFileSync(path.join(buildDir, 'Login/index.html'), 'utf8');
 const publicBodies = new Set(
   Object.entries(manifest.files)
     .filter(([, level]) => level === 'public')
-    .map(([file]) => readFileSync(path.join(buildDir, file), 'latin1')),
+    .map(([file]) => readFileSync(path.join(buildDir, file), 'utf8')),
 );
 
 test('ROLE-05 the crawl has something to find: on-prem text exists and an admin receives it', async (t) => {

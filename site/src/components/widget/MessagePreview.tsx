@@ -124,35 +124,55 @@ function Rating({ payload, onSend }: { payload: Payload; onSend: (value: string)
   );
 }
 
+/**
+ * Audio and video, as the widget shows them (native player with controls), loaded only when the
+ * reader asks: the page then fetches nothing from the media host, and the portal's
+ * Content-Security-Policy (media from its own origin only) is not hit on every page view.
+ */
+function Media({ payload }: { payload: Payload }): ReactNode {
+  const [loaded, setLoaded] = useState(false);
+  const video = payload.type === 'video';
+  const title = text(payload.title);
+  if (!loaded) {
+    return (
+      <figure className={styles.media}>
+        <button type="button" className={styles.mediaPlaceholder} onClick={() => setLoaded(true)}>
+          <span aria-hidden="true">▶</span> {video ? 'Play video' : 'Play audio'}: {title}
+        </button>
+        <figcaption>{video ? title : text(payload.transcript) || title}</figcaption>
+      </figure>
+    );
+  }
+  return (
+    <figure className={styles.media}>
+      {video ? (
+        // biome-ignore lint/a11y/useMediaCaption: a captions track is added when the payload has captionsUrl
+        <video
+          controls
+          autoPlay
+          src={text(payload.url)}
+          poster={payload.posterUrl ? text(payload.posterUrl) : undefined}
+          aria-label={title}
+        >
+          {payload.captionsUrl ? <track kind="captions" src={text(payload.captionsUrl)} default /> : null}
+        </video>
+      ) : (
+        // biome-ignore lint/a11y/useMediaCaption: the transcript below is the text alternative
+        <audio controls autoPlay src={text(payload.url)} aria-label={title} />
+      )}
+      <figcaption>{video ? title : text(payload.transcript) || title}</figcaption>
+    </figure>
+  );
+}
+
 function Body({ payload, onSend }: { payload: Payload; onSend: (value: string) => void }): ReactNode {
   const id = useId();
   switch (payload.type) {
     case 'bubble':
       return <p className={payload.sender === 'agent' ? styles.agentBubble : styles.bubble}>{text(payload.text)}</p>;
     case 'audio':
-      return (
-        <figure className={styles.media}>
-          {/* biome-ignore lint/a11y/useMediaCaption: the transcript below is the text alternative */}
-          <audio controls src={text(payload.url)} aria-label={text(payload.title)} preload="none" />
-          <figcaption>{text(payload.transcript) || text(payload.title)}</figcaption>
-        </figure>
-      );
     case 'video':
-      return (
-        <figure className={styles.media}>
-          {/* biome-ignore lint/a11y/useMediaCaption: a captions track is added when the payload has captionsUrl */}
-          <video
-            controls
-            src={text(payload.url)}
-            poster={payload.posterUrl ? text(payload.posterUrl) : undefined}
-            aria-label={text(payload.title)}
-            preload="none"
-          >
-            {payload.captionsUrl ? <track kind="captions" src={text(payload.captionsUrl)} default /> : null}
-          </video>
-          <figcaption>{text(payload.title)}</figcaption>
-        </figure>
-      );
+      return <Media payload={payload} />;
     case 'image':
       return (
         <figure className={styles.media}>

@@ -77,7 +77,13 @@ export const MESSAGE_TYPES: readonly MessageTypeSpec[] = [
     summary: 'A text bubble: the plain answer of a solution, with TLML formatting already applied.',
     fields: [
       f('type', 'string', true, 'Always `bubble`.', { enum: ['bubble'] }),
-      f('text', 'string', true, 'The text of the bubble.', { max: 2000 }),
+      f('text', 'string', true, 'The text of the bubble, without formatting.', { max: 2000 }),
+      f(
+        'html',
+        'string',
+        false,
+        'The same text with TLML formatting as `strong`, `em`, `a` and `br` elements; the widget shows it instead of `text` when present (this preview shows `text`).',
+      ),
       f('sender', 'string', false, 'Who speaks: the bot (default) or a human agent after a hand-over.', {
         enum: ['bot', 'agent'],
       }),

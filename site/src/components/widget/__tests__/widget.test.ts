@@ -13,10 +13,23 @@ require.extensions['.css'] = (module) => {
 // tsx compiles TSX loaded through require() with the classic runtime (React.createElement), unlike
 // the site's bundler: give it the global it expects.
 (globalThis as { React?: typeof React }).React = React;
-// biome-ignore lint/style/noCommonJs: loaded after the CSS stub above is registered
+// Loaded after the CSS stub above is registered.
 const MessagePreview = require('../MessagePreview').default as typeof import('../MessagePreview').default;
 
-const NOT_SHOWN = new Set(['type', 'value', 'url', 'imageUrl', 'posterUrl', 'captionsUrl', 'inputType', 'name', 'style', 'level', 'sender', 'accept']);
+const NOT_SHOWN = new Set([
+  'type',
+  'value',
+  'url',
+  'imageUrl',
+  'posterUrl',
+  'captionsUrl',
+  'inputType',
+  'name',
+  'style',
+  'level',
+  'sender',
+  'accept',
+]);
 
 function shownTexts(value: unknown, key = ''): string[] {
   if (typeof value === 'string') return NOT_SHOWN.has(key) ? [] : [value];
@@ -50,7 +63,10 @@ for (const spec of MESSAGE_TYPES) {
 test('accessibility: images have alt text, media have names, form fields and selects have labels', () => {
   const image = render(MESSAGE_TYPES.find((t) => t.type === 'image')?.example ?? {});
   assert.match(image, /<img [^>]*alt="The Tala logo/);
-  assert.match(render(MESSAGE_TYPES.find((t) => t.type === 'video')?.example ?? {}), /<video [^>]*aria-label="How we bake our pizzas"/);
+  // Media load only on request: a named button, no request to the media host with the page.
+  const video = render(MESSAGE_TYPES.find((t) => t.type === 'video')?.example ?? {});
+  assert.match(video, /<button[^>]*>.*Play video.*How we bake our pizzas/);
+  assert.doesNotMatch(video, /cdn\.tala\.example/);
   const form = render(MESSAGE_TYPES.find((t) => t.type === 'form')?.example ?? {});
   const ids = [...form.matchAll(/<input id="([^"]+)"/g)].map((m) => m[1]);
   assert.equal(ids.length, 2);
@@ -75,14 +91,20 @@ test('invalid payloads give validation messages that name the field', () => {
     [{ type: 'buttons', buttons: [{ label: 'Go' }] }, /buttons\[0\] needs a value or a url/],
     [{ type: 'image', url: 'javascript:alert(1)', alt: 'x' }, /url must be an http\(s\) address/],
     [{ type: 'rating', text: 'Rate', scale: 50 }, /scale must be at most 10/],
-    [{ type: 'table', caption: 'c', columns: ['a', 'b'], rows: [['1']] }, /rows\[0\] has 1 cells; the table has 2 columns/],
+    [
+      { type: 'table', caption: 'c', columns: ['a', 'b'], rows: [['1']] },
+      /rows\[0\] has 1 cells; the table has 2 columns/,
+    ],
     [{ type: 'bubble', text: 'x', colour: 'red' }, /colour is not a field of this message type/],
     [{ type: 'card', title: 'T', imageUrl: '/img/logo.svg' }, /imageAlt is required when imageUrl is set/],
   ];
   for (const [payload, expected] of cases) {
     const result = validateMessage(payload);
     assert.equal(result.ok, false, JSON.stringify(payload));
-    assert.ok(result.errors.some((e) => expected.test(e)), `${JSON.stringify(payload)} → ${result.errors.join(' | ')}`);
+    assert.ok(
+      result.errors.some((e) => expected.test(e)),
+      `${JSON.stringify(payload)} → ${result.errors.join(' | ')}`,
+    );
   }
 });
 
