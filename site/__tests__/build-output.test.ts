@@ -125,3 +125,22 @@ test('the global data every page loads carries no on-prem page title', () => {
     if (title) assert.ok(!globalData.includes(title), `${title} is in the global data`);
   }
 });
+
+test('search records: every page indexed with its access level; login, 403, 404 and search skipped', () => {
+  const records = JSON.parse(readFileSync(path.join(buildDir, '.search-records.json'), 'utf8')) as {
+    url_without_anchor: string;
+    access: string;
+    type: string;
+  }[];
+  assert.ok(records.length > 1000);
+  const wrong = records.filter((r) => {
+    const pathname = new URL(r.url_without_anchor).pathname;
+    return r.access !== manifest.files[`${pathname.slice(1)}index.html`];
+  });
+  assert.deepEqual(wrong.slice(0, 5), []);
+  assert.ok(records.some((r) => r.access === 'onprem' && r.url_without_anchor.includes('/on-prem/')));
+  for (const skipped of ['/Login/', '/403/', '/search/']) {
+    assert.ok(!records.some((r) => new URL(r.url_without_anchor).pathname === skipped), skipped);
+  }
+  assert.ok(records.some((r) => r.type === 'lvl1') && records.some((r) => r.type === 'content'));
+});

@@ -4,6 +4,7 @@ import pluginSitemap, { type Options as SitemapOptions, validateOptions } from '
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { normalizePluginOptions } from '@docusaurus/utils-validation';
 import { ACCESS_MANIFEST_FILE, type AccessManifest } from '@tala/policy';
+import { indexSite } from '../search-index';
 import { checkPages } from './check-pages';
 import { ChunkGraphPlugin } from './chunk-graph';
 import { classifyBuildFiles } from './classify';
@@ -23,8 +24,9 @@ const CHUNK_GRAPH_FILE = 'access-chunk-graph.json';
  * from the one policy in `@tala/policy`. The gate server serves nothing the manifest does not list.
  *
  * Docusaurus runs the postBuild hooks of all plugins in parallel, so the steps that write files
- * after bundling run here, in order: sitemap, then the manifest (which must see every file),
- * then precompression (whose `.br`/`.gz` copies inherit their source's entry).
+ * after bundling run here, in order: sitemap, then the manifest (which must see every file), then
+ * the search records (each tagged with its page's access level), then precompression (whose
+ * `.br`/`.gz` copies inherit their source's entry).
  */
 export default function accessManifestPlugin(context: LoadContext, options: AccessManifestPluginOptions): Plugin {
   const chunkGraphFile = path.join(context.generatedFilesDir, CHUNK_GRAPH_FILE);
@@ -70,6 +72,8 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
       console.log(
         `[tala] access manifest: ${files.length} files (${counts.public} public, ${counts.reader} reader, ${counts.onprem} onprem)`,
       );
+      const index = await indexSite(outDir, levels, props.siteConfig.url);
+      console.log(`[tala] search index: ${index.records} records from ${index.pages} pages`);
       const compressed = await precompress(outDir, files);
       console.log(`[tala] precompressed ${compressed} files (brotli and gzip)`);
     },

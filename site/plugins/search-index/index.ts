@@ -1,0 +1,33 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AccessLevel } from '@tala/policy';
+import { recordsOfPage, type SearchRecord } from './records';
+
+/** Where the records go: a dotfile of the build, which the gate never serves. */
+export const SEARCH_RECORDS_FILE = '.search-records.json';
+
+/** Screens that are not documentation (seed: login, 403, 404 and the search page itself). */
+const NOT_INDEXED = new Set(['Login/index.html', '403/index.html', '404.html', 'search/index.html']);
+
+/**
+ * The search indexer (a build step): every built page the access manifest lists, turned into
+ * DocSearch records tagged with the page's access level. Prints progress and a summary.
+ */
+export async function indexSite(
+  outDir: string,
+  levels: Readonly<Record<string, AccessLevel>>,
+  siteUrl: string,
+): Promise<{ pages: number; records: number }> {
+  const pages = Object.keys(levels).filter((file) => file.endsWith('index.html') && !NOT_INDEXED.has(file));
+  const records: SearchRecord[] = [];
+  let done = 0;
+  for (const file of pages) {
+    const url = `${siteUrl.replace(/\/$/, '')}/${file.slice(0, -'index.html'.length)}`;
+    const html = await readFile(path.join(outDir, file), 'utf8');
+    records.push(...recordsOfPage({ html, url, access: levels[file] as AccessLevel }));
+    done += 1;
+    if (done % 250 === 0) console.log(`[tala] search index: ${done}/${pages.length} pages`);
+  }
+  await writeFile(path.join(outDir, SEARCH_RECORDS_FILE), JSON.stringify(records));
+  return { pages: pages.length, records: records.length };
+}

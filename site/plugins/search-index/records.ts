@@ -1,0 +1,151 @@
+/**
+ * DocSearch-format records from one built page, read with a real HTML parser (parse5). Shaped like
+ * the records of Algolia's Docusaurus crawler template: lvl0 is the top-level section of the
+ * sidebar, lvl1 the page title, lvl2–lvl6 the headings; content records hold paragraphs, list
+ * items and table cells, each with the hierarchy above it. Every record carries its page's access
+ * level, so the engine can filter by role before ranking.
+ */
+import type { AccessLevel } from '@tala/policy';
+import { type DefaultTreeAdapterMap, parse } from 'parse5';
+
+type Node = DefaultTreeAdapterMap['node'];
+type Element = DefaultTreeAdapterMap['element'];
+
+export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
+export type Hierarchy = Record<'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6', string | null>;
+
+export interface SearchRecord {
+  objectID: string;
+  type: RecordType;
+  hierarchy: Hierarchy;
+  content: string | null;
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  weight: { pageRank: number; level: number; position: number };
+  language: string;
+  docusaurus_tag: string;
+  access: AccessLevel;
+}
+
+const LEVEL_WEIGHT: Record<RecordType, number> = {
+  lvl1: 100,
+  lvl2: 90,
+  lvl3: 80,
+  lvl4: 70,
+  lvl5: 60,
+  lvl6: 50,
+  content: 0,
+};
+const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
+const CONTENT = new Set(['p', 'li', 'td']);
+/** Not indexed: code is noise for a docs search, navigation repeats on every page. */
+const SKIP = new Set(['pre', 'script', 'style', 'nav', 'svg', 'button', 'details']);
+
+const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
+const classes = (el: Element) => (attr(el, 'class') ?? '').split(/\s+/);
+
+function* walk(node: Node): Generator<Element> {
+  if ('tagName' in node) yield node;
+  for (const child of 'childNodes' in node ? node.childNodes : []) yield* walk(child);
+}
+
+/** Visible text of an element, without code blocks or heading anchor links. */
+function textOf(node: Node): string {
+  if (node.nodeName === '#text' && 'value' in node) return node.value;
+  if ('tagName' in node && (SKIP.has(node.tagName) || classes(node).includes('hash-link'))) return '';
+  return ('childNodes' in node ? node.childNodes : []).map(textOf).join('');
+}
+const clean = (text: string) =>
+  text
+    .replace(/\s+/g, ' ')
+    .replace(/\u200b/g, '')
+    .trim();
+
+function isInside(node: Element, ancestor: Element): boolean {
+  for (
+    let current: Node | null = node;
+    current;
+    current = 'parentNode' in current ? (current.parentNode as Node | null) : null
+  ) {
+    if (current === ancestor) return true;
+  }
+  return false;
+}
+
+export interface PageInput {
+  html: string;
+  /** Absolute URL of the page, e.g. http://localhost:3000/studio/build/ */
+  url: string;
+  access: AccessLevel;
+  pageRank?: number;
+}
+
+export function recordsOfPage({ html, url, access, pageRank = 0 }: PageInput): SearchRecord[] {
+  const document = parse(html);
+  const elements = [...walk(document)];
+  const meta = (name: string) => {
+    const el = elements.find((e) => e.tagName === 'meta' && attr(e, 'name') === name);
+    return el ? (attr(el, 'content') ?? null) : null;
+  };
+  const article = elements.find((e) => e.tagName === 'article');
+  if (!article) return [];
+  const activeTop = elements.find(
+    (e) => e.tagName === 'a' && classes(e).includes('menu__link--active') && classes(e).includes('menu__link--sublist'),
+  );
+  const lvl0 = activeTop ? clean(textOf(activeTop)) : 'Documentation';
+  const hierarchy: Hierarchy = { lvl0, lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
+  const records: SearchRecord[] = [];
+  const language = meta('docsearch:language') ?? 'en';
+  const tag = meta('docusaurus_tag') ?? meta('docsearch:docusaurus_tag') ?? 'default';
+  let anchor: string | null = null;
+
+  const push = (type: RecordType, content: string | null) => {
+    const position = records.length;
+    records.push({
+      objectID: `${url}#${position}`,
+      type,
+      hierarchy: { ...hierarchy },
+      content,
+      url: anchor ? `${url}#${anchor}` : url,
+      url_without_anchor: url,
+      anchor,
+      weight: { pageRank, level: LEVEL_WEIGHT[type], position },
+      language,
+      docusaurus_tag: tag,
+      access,
+    });
+  };
+
+  // Category index pages put the title above the article and list their pages as cards.
+  const title = elements.find((e) => e.tagName === 'h1');
+  if (title && !elements.some((e) => e.tagName === 'h1' && isInside(e, article))) {
+    hierarchy.lvl1 = clean(textOf(title));
+    push('lvl1', null);
+  }
+
+  const visit = (node: Node, insideContent: boolean) => {
+    if (!('tagName' in node)) return;
+    if (SKIP.has(node.tagName)) return;
+    // A card of a category index repeats another page's title and description.
+    if (node.tagName === 'a' && classes(node).includes('card')) return;
+    const level = HEADINGS.indexOf(node.tagName);
+    if (level >= 0) {
+      const key = `lvl${level + 1}` as keyof Hierarchy;
+      hierarchy[key] = clean(textOf(node));
+      for (let deeper = level + 2; deeper <= 6; deeper++) hierarchy[`lvl${deeper}` as keyof Hierarchy] = null;
+      anchor = level === 0 ? null : (attr(node, 'id') ?? anchor);
+      push(key as RecordType, null);
+      return;
+    }
+    if (CONTENT.has(node.tagName) && !insideContent) {
+      const text = clean(textOf(node));
+      if (text.length > 0 && hierarchy.lvl1) push('content', text);
+      // A list item may hold a paragraph: index the outer block once.
+      return;
+    }
+    for (const child of node.childNodes) visit(child, insideContent);
+  };
+  visit(article, false);
+  return records;
+}
