@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AuthSettings, loadAuthSettings } from './auth/settings.ts';
+import { bool, type Env, optionalHttpUrl, text } from './env.ts';
 import { ConfigError } from './errors.ts';
 
 /** The gate's configuration, read once from the environment, validated, then frozen. */
@@ -34,36 +35,8 @@ export interface GateConfig {
   readonly auth: AuthSettings;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 const DEFAULT_BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/build');
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-const text = (value: string | undefined): string | null =>
-  value !== undefined && value.trim() !== '' ? value.trim() : null;
-
-function bool(env: Env, name: string): boolean {
-  const value = env[name];
-  if (value === undefined || value === '') return false;
-  if (/^(1|true|yes|on)$/i.test(value)) return true;
-  if (/^(0|false|no|off)$/i.test(value)) return false;
-  throw new ConfigError(`${name} must be true or false, got "${value}".`);
-}
-
-function httpsUrl(env: Env, name: string): string | null {
-  const value = text(env[name]);
-  if (value === null) return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw new ConfigError(`${name} must be an absolute URL, got "${value}".`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ConfigError(`${name} must be an http(s) URL, got "${value}".`);
-  }
-  return value;
-}
 
 export function loadConfig(env: Env = process.env): GateConfig {
   const port = Number(env.PORT ?? 3000);
@@ -81,7 +54,7 @@ export function loadConfig(env: Env = process.env): GateConfig {
       'SKIP_AUTHENTICATION is refused when ENVIRONMENT=production: it would let anyone read every page.',
     );
   }
-  const publicUrl = (httpsUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = (optionalHttpUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const pagesPrefix = (text(env.PAGES_PREFIX) ?? '').replace(/\/+$/, '');
   if (pagesPrefix !== '' && !/^\/[\w\-/]*$/.test(pagesPrefix)) {
     throw new ConfigError(`PAGES_PREFIX must be a path such as /docs, got "${env.PAGES_PREFIX}".`);
@@ -96,12 +69,12 @@ export function loadConfig(env: Env = process.env): GateConfig {
     logLevel,
     runtimeConfig: Object.freeze({
       msalClientId: text(env.MSAL_CLIENT_ID),
-      msalAuthority: httpsUrl(env, 'MSAL_AUTHORITY'),
+      msalAuthority: optionalHttpUrl(env, 'MSAL_AUTHORITY'),
       msalTenantName: text(env.MSAL_TENANT_NAME),
       msalTenantId: text(env.MSAL_TENANT_ID),
       algoliaIndexName: text(env.ALGOLIA_INDEX_NAME) ?? 'tala-docs',
     }),
-    requestAccessUrl: httpsUrl(env, 'REQUEST_ACCESS_URL'),
+    requestAccessUrl: optionalHttpUrl(env, 'REQUEST_ACCESS_URL'),
     publicUrl,
     pagesPrefix,
     auth: loadAuthSettings(env, { environment, skipAuthentication, publicUrl, pagesPrefix }),

@@ -3,6 +3,7 @@ import { LOGIN_ROUTE } from '@tala/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { IdentityResolver } from '../identity/index.ts';
 import { cookieNames, cookieOptions } from './cookies.ts';
+import { acceptLogoutForm } from './logout-form.ts';
 import type { LoginTransaction, OidcClient } from './oidc-client.ts';
 import { safeReturnTo } from './return-to.ts';
 import { Sealer } from './sealer.ts';
@@ -65,10 +66,7 @@ export function sessionAuth(
   };
 
   async function routes(fastify: FastifyInstance): Promise<void> {
-    // The logout form posts application/x-www-form-urlencoded; its body carries nothing we read.
-    fastify.addContentTypeParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_req, _body, done) =>
-      done(null, {}),
-    );
+    acceptLogoutForm(fastify);
 
     fastify.get<{ Querystring: { returnTo?: string } }>('/auth/login', async (request, reply) => {
       // Sign in on the configured origin, so that the cookies set here come back to the callback.

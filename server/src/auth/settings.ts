@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { type Env, httpUrl, text } from '../env.ts';
 import { ConfigError } from '../errors.ts';
-
-type Env = Readonly<Record<string, string | undefined>>;
 
 /** How readers are identified; chosen once at start-up from the environment. */
 export type AuthSettings =
@@ -36,9 +35,6 @@ export interface SessionSettings {
   readonly ephemeral: boolean;
 }
 
-const text = (value: string | undefined): string | null =>
-  value !== undefined && value.trim() !== '' ? value.trim() : null;
-
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
 const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
 
@@ -53,27 +49,17 @@ export function parseDuration(name: string, value: string | undefined, fallback:
   return Number(match[1]) * UNIT_SECONDS[(match[2] ?? 's') as keyof typeof UNIT_SECONDS];
 }
 
-function absoluteUrl(name: string, value: string): string {
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
-  } catch {
-    // reported below
-  }
-  throw new ConfigError(`${name} must be an absolute http(s) URL, got "${value}".`);
-}
-
 /**
  * The issuer of a configured provider: OIDC_ISSUER, or Microsoft Entra ID from the seed's
  * authority / tenant settings (the v2.0 endpoint issues the `roles` claim of app roles).
  */
 function externalIssuer(env: Env): string | null {
   const issuer = text(env.OIDC_ISSUER);
-  if (issuer) return absoluteUrl('OIDC_ISSUER', issuer);
+  if (issuer) return httpUrl('OIDC_ISSUER', issuer);
   const authority = text(env.MSAL_AUTHORITY);
   const tenant = text(env.MSAL_TENANT_ID) ?? text(env.MSAL_TENANT_NAME);
   if (authority) {
-    const base = absoluteUrl('MSAL_AUTHORITY', authority).replace(/\/+$/, '');
+    const base = httpUrl('MSAL_AUTHORITY', authority).replace(/\/+$/, '');
     return base.endsWith('/v2.0') ? base : `${base}/v2.0`;
   }
   if (tenant) return `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/v2.0`;
@@ -126,8 +112,8 @@ export function loadAuthSettings(
     issuer,
     clientId,
     clientSecret,
-    redirectUri: absoluteUrl('OIDC_REDIRECT_URI', text(env.OIDC_REDIRECT_URI) ?? `${context.publicUrl}/auth/callback`),
-    postLogoutRedirectUri: absoluteUrl(
+    redirectUri: httpUrl('OIDC_REDIRECT_URI', text(env.OIDC_REDIRECT_URI) ?? `${context.publicUrl}/auth/callback`),
+    postLogoutRedirectUri: httpUrl(
       'OIDC_POST_LOGOUT_REDIRECT_URI',
       text(env.OIDC_POST_LOGOUT_REDIRECT_URI) ?? `${context.publicUrl}${context.pagesPrefix}/Login/`,
     ),

@@ -1,5 +1,6 @@
 import { LOGIN_ROUTE } from '@tala/policy';
 import type { FastifyInstance } from 'fastify';
+import { acceptLogoutForm } from './logout-form.ts';
 import { safeReturnTo } from './return-to.ts';
 
 /**
@@ -13,9 +14,7 @@ export function skipAuthRoutes(pagesPrefix: string) {
     );
     const logout = async (_request: unknown, reply: import('fastify').FastifyReply) =>
       reply.redirect(`${pagesPrefix}${LOGIN_ROUTE}`, 303);
-    fastify.addContentTypeParser('application/x-www-form-urlencoded', { bodyLimit: 1024 }, (_req, _body, done) =>
-      done(null, {}),
-    );
+    acceptLogoutForm(fastify);
     fastify.get('/auth/logout', logout);
     fastify.post('/auth/logout', logout);
     fastify.get('/auth/status', async () => ({ signInAvailable: true }));

@@ -7,12 +7,6 @@ type Item = Record<string, unknown>;
 const text = (value: unknown): string => (typeof value === 'string' ? value : value === undefined ? '' : String(value));
 const items = (value: unknown): Item[] => (Array.isArray(value) ? (value as Item[]) : []);
 
-/** What a choice would send to the solution; the preview announces it instead of sending. */
-function useSent(): [string | null, (value: string) => void] {
-  const [sent, setSent] = useState<string | null>(null);
-  return [sent, setSent];
-}
-
 function ChoiceButtons({ buttons, onSend }: { buttons: Item[]; onSend: (value: string) => void }): ReactNode {
   return (
     <div className={styles.buttons}>
@@ -361,7 +355,8 @@ function Body({ payload, onSend }: { payload: Payload; onSend: (value: string) =
  * the preview without JavaScript. Give it a validated payload (see ./validate).
  */
 export default function MessagePreview({ payload }: { payload: Payload }): ReactNode {
-  const [sent, send] = useSent();
+  // What a choice would send to the solution; the preview announces it instead of sending.
+  const [sent, send] = useState<string | null>(null);
   return (
     <section className={styles.frame} aria-label={`Widget preview: ${text(payload.type)} message`}>
       <div className={styles.message} data-message-type={text(payload.type)}>
