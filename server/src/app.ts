@@ -10,6 +10,7 @@ import type { IdentityResolver } from './identity/index.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { apiRoutes } from './routes/api.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { search } from './search/index.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export interface BuildAppOptions {
@@ -65,6 +66,7 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
     dotfiles: 'deny',
   });
   await app.register(apiRoutes, { config });
+  await app.register(search, { config });
   await app.register(gateRoutes, { manifest });
   return app;
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type AuthSettings, loadAuthSettings } from './auth/settings.ts';
 import { bool, type Env, optionalHttpUrl, text } from './env.ts';
 import { ConfigError } from './errors.ts';
+import { loadSearchSettings, type SearchSettings } from './search/settings.ts';
 
 /** The gate's configuration, read once from the environment, validated, then frozen. */
 export interface GateConfig {
@@ -33,6 +34,7 @@ export interface GateConfig {
   readonly pagesPrefix: string;
   /** How readers are identified. */
   readonly auth: AuthSettings;
+  readonly search: SearchSettings;
 }
 
 const DEFAULT_BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/build');
@@ -78,5 +80,6 @@ export function loadConfig(env: Env = process.env): GateConfig {
     publicUrl,
     pagesPrefix,
     auth: loadAuthSettings(env, { environment, skipAuthentication, publicUrl, pagesPrefix }),
+    search: loadSearchSettings(env, text(env.ALGOLIA_INDEX_NAME) ?? 'tala-docs'),
   });
 }

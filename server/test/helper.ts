@@ -30,7 +30,7 @@ const UNLISTED = 'assets/js/unlisted.11111111.js';
 export const READER: Identity = { name: 'Ada Reader', roles: [ROLES.reader] };
 export const ONPREM_ADMIN: Identity = { name: 'Olu Admin', roles: [ROLES.reader, ROLES.onprem] };
 
-export function makeBuildDir(t: TestContext): string {
+export function makeBuildDir(t: TestContext, extra: Record<string, string> = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'tala-gate-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const files: Record<string, AccessLevel> = {};
@@ -46,6 +46,7 @@ export function makeBuildDir(t: TestContext): string {
     if (name === 'index.html') writeFileSync(path.join(dir, `${name}.gz`), gzipSync(html));
     if (name !== UNLISTED) files[name] = level;
   }
+  for (const [name, content] of Object.entries(extra)) writeFileSync(path.join(dir, name), content);
   writeFileSync(
     path.join(dir, ACCESS_MANIFEST_FILE),
     JSON.stringify({ version: 1, files, inlineScriptHashes: ["'sha256-abc='"] }),
@@ -56,11 +57,13 @@ export function makeBuildDir(t: TestContext): string {
 export interface GateOptions {
   identity?: Identity | null;
   env?: Record<string, string>;
+  /** Extra files for the build directory (dotfiles such as the search records). */
+  files?: Record<string, string>;
 }
 
 export async function buildGate(t: TestContext, options: GateOptions = {}): Promise<FastifyInstance> {
   const config: GateConfig = loadConfig({
-    BUILD_DIR: makeBuildDir(t),
+    BUILD_DIR: makeBuildDir(t, options.files),
     LOG_LEVEL: 'silent',
     // A configured provider that is never contacted by these tests (discovery is lazy).
     OIDC_ISSUER: 'https://idp.invalid',

@@ -156,6 +156,10 @@ export async function generate(): Promise<{ pages: number }> {
     const outDir = path.join(SITE, dir);
     rmSync(outDir, { recursive: true, force: true });
     const info = doc.info as Json;
+    if (api === 'manager') {
+      // The on-prem sidebar shows the folder holding the Manager API: give it a name, not "apis".
+      write(path.join(outDir, '..', '_category_.yml'), stringify({ label: 'API reference', position: 90 }));
+    }
     write(
       path.join(outDir, '_category_.yml'),
       stringify({

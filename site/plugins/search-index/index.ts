@@ -1,6 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AccessLevel } from '@tala/policy';
+import { pageRankOf } from './page-rank';
 import { recordsOfPage, type SearchRecord } from './records';
 
 /** Where the records go: a dotfile of the build, which the gate never serves. */
@@ -22,9 +23,10 @@ export async function indexSite(
   const records: SearchRecord[] = [];
   let done = 0;
   for (const file of pages) {
-    const url = `${siteUrl.replace(/\/$/, '')}/${file.slice(0, -'index.html'.length)}`;
+    const pathname = `/${file.slice(0, -'index.html'.length)}`;
+    const url = `${siteUrl.replace(/\/$/, '')}${pathname}`;
     const html = await readFile(path.join(outDir, file), 'utf8');
-    records.push(...recordsOfPage({ html, url, access: levels[file] as AccessLevel }));
+    records.push(...recordsOfPage({ html, url, access: levels[file] as AccessLevel, pageRank: pageRankOf(pathname) }));
     done += 1;
     if (done % 250 === 0) console.log(`[tala] search index: ${done}/${pages.length} pages`);
   }

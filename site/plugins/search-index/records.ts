@@ -93,7 +93,13 @@ export function recordsOfPage({ html, url, access, pageRank = 0 }: PageInput): S
   const activeTop = elements.find(
     (e) => e.tagName === 'a' && classes(e).includes('menu__link--active') && classes(e).includes('menu__link--sublist'),
   );
-  const lvl0 = activeTop ? clean(textOf(activeTop)) : 'Documentation';
+  // DocSearch's Docusaurus template: the active top-level sidebar category, else the active navbar
+  // item ("On-premises" for the on-prem pages outside a category), else "Documentation".
+  const activeNavbar = elements.find(
+    (e) => e.tagName === 'a' && classes(e).includes('navbar__link--active') && classes(e).includes('navbar__item'),
+  );
+  const section = activeTop ?? activeNavbar;
+  const lvl0 = (section && clean(textOf(section))) || 'Documentation';
   const hierarchy: Hierarchy = { lvl0, lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
   const records: SearchRecord[] = [];
   const language = meta('docsearch:language') ?? 'en';

@@ -1,0 +1,159 @@
+import { camelParts, fold, type Word, words } from './text.ts';
+
+/**
+ * Highlight and snippet results in Algolia's shape (`_highlightResult`, `_snippetResult`). Values
+ * are HTML-escaped before the request's pre/post tags go in: DocSearch and the search page insert
+ * them as HTML, and record text may contain "<" (docs about markup).
+ */
+
+export type MatchLevel = 'none' | 'partial' | 'full';
+
+export interface HighlightResult {
+  value: string;
+  matchLevel: MatchLevel;
+  matchedWords: string[];
+  fullyHighlighted?: boolean;
+}
+
+export interface SnippetResult {
+  value: string;
+  matchLevel: MatchLevel;
+}
+
+export interface HighlightTags {
+  pre: string;
+  post: string;
+  ellipsis: string;
+}
+
+/** Which query word a text word matches, and the characters of it to mark. */
+export interface WordMatch {
+  queryWord: number;
+  start: number;
+  end: number;
+}
+
+/** Decides, for a word of the text, whether and where it matches the query. */
+export type WordMatcher = (word: Word) => WordMatch[];
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+
+/**
+ * Builds the matcher for a query: a word matches a query word when its indexed form is the same,
+ * within the typos allowed, or (last query word) starts with it; camelCase parts match on their own.
+ */
+export function wordMatcher(
+  queryTerms: readonly string[],
+  termOf: (word: string) => string,
+  relation: (docTerm: string) => readonly { queryWord: number; prefixOnly: boolean }[],
+): WordMatcher {
+  return (word) => {
+    const whole = relation(termOf(word.text));
+    if (whole.length > 0) {
+      return whole.map(({ queryWord, prefixOnly }) => {
+        const folded = fold(word.text);
+        const prefix = queryTerms[queryWord] as string;
+        // Algolia marks only the typed prefix of a word matched as a prefix ("<mark>doc</mark>umentation").
+        const end =
+          prefixOnly && folded.length === word.text.length && folded.startsWith(prefix)
+            ? word.start + prefix.length
+            : word.end;
+        return { queryWord, start: word.start, end };
+      });
+    }
+    const matches: WordMatch[] = [];
+    let offset = word.start;
+    const parts = camelParts(word.text);
+    for (const part of parts) {
+      for (const { queryWord } of relation(termOf(part))) {
+        matches.push({ queryWord, start: offset, end: offset + part.length });
+      }
+      offset += part.length;
+    }
+    return matches;
+  };
+}
+
+function mark(text: string, ranges: readonly WordMatch[], tags: HighlightTags): string {
+  let out = '';
+  let at = 0;
+  const sorted = [...ranges].sort((a, b) => a.start - b.start);
+  for (const range of sorted) {
+    if (range.start < at) continue;
+    out += escapeHtml(text.slice(at, range.start));
+    out += tags.pre + escapeHtml(text.slice(range.start, range.end)) + tags.post;
+    at = range.end;
+  }
+  return out + escapeHtml(text.slice(at));
+}
+
+function levelOf(matched: ReadonlySet<number>, queryWords: number): MatchLevel {
+  if (matched.size === 0) return 'none';
+  return matched.size === queryWords ? 'full' : 'partial';
+}
+
+export function highlight(
+  text: string,
+  matcher: WordMatcher,
+  queryWords: readonly string[],
+  tags: HighlightTags,
+): HighlightResult {
+  const ranges = words(text).flatMap(matcher);
+  const matched = new Set(ranges.map((r) => r.queryWord));
+  const matchLevel = levelOf(matched, queryWords.length);
+  const result: HighlightResult = {
+    value: mark(text, ranges, tags),
+    matchLevel,
+    matchedWords: [...matched].sort().map((i) => queryWords[i] as string),
+  };
+  if (matchLevel !== 'none') {
+    const marked = ranges.reduce((sum, r) => sum + (r.end - r.start), 0);
+    result.fullyHighlighted = marked >= text.replace(/[^\p{L}\p{N}_]/gu, '').length;
+  }
+  return result;
+}
+
+/**
+ * A window of `size` words with the most distinct query words in it, starting a word before the
+ * first of them, with the ellipsis where text was cut (`content:10` in attributesToSnippet).
+ */
+export function snippet(
+  text: string,
+  size: number,
+  matcher: WordMatcher,
+  queryWords: readonly string[],
+  tags: HighlightTags,
+): SnippetResult {
+  const all = words(text);
+  const perWord = all.map(matcher);
+  const matched = new Set(perWord.flat().map((r) => r.queryWord));
+  let first = 0;
+  if (all.length > size) {
+    let best = -1;
+    for (let start = 0; start + size <= all.length; start++) {
+      const seen = new Set(perWord.slice(start, start + size).flatMap((m) => m.map((r) => r.queryWord)));
+      // Prefer a window that opens one word before its first match, as Algolia's snippets read.
+      const firstMatch = perWord.slice(start, start + size).findIndex((m) => m.length > 0);
+      const score = seen.size * 4 - (firstMatch === 1 ? 0 : firstMatch === 0 ? 1 : 2);
+      if (score > best) {
+        best = score;
+        first = start;
+      }
+    }
+  }
+  const last = Math.min(all.length, first + size) - 1;
+  if (last < 0) return { value: escapeHtml(text), matchLevel: 'none' };
+  const from = first === 0 ? 0 : (all[first] as Word).start;
+  const to = last === all.length - 1 ? text.length : (all[last] as Word).end;
+  const ranges = perWord
+    .slice(first, last + 1)
+    .flat()
+    .map((r) => ({ ...r, start: r.start - from, end: r.end - from }));
+  const inWindow = new Set(ranges.map((r) => r.queryWord));
+  const value =
+    (from > 0 ? tags.ellipsis : '') +
+    mark(text.slice(from, to), ranges, tags) +
+    (to < text.length ? tags.ellipsis : '');
+  return { value, matchLevel: levelOf(matched.size > 0 ? inWindow : matched, queryWords.length) };
+}

@@ -1,0 +1,26 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { GateConfig } from '../config.ts';
+import { SearchEngine } from './engine.ts';
+import { loadRecords, SEARCH_RECORDS_FILE } from './records.ts';
+import { searchRoutes } from './routes.ts';
+
+/**
+ * Search, as the gate serves it: the engine built from the build's records at start-up, and the
+ * Algolia-wire endpoint. A build without records (an old build, a test fixture) still serves pages;
+ * searches then answer 503.
+ */
+export async function search(fastify: FastifyInstance, opts: { config: GateConfig }): Promise<void> {
+  const { config } = opts;
+  let engine: SearchEngine | null = null;
+  if (existsSync(path.join(config.buildDir, SEARCH_RECORDS_FILE))) {
+    const started = performance.now();
+    const records = await loadRecords(config.buildDir);
+    engine = new SearchEngine(records);
+    fastify.log.info({ records: records.length, ms: Math.round(performance.now() - started) }, 'search engine ready');
+  } else {
+    fastify.log.warn(`no ${SEARCH_RECORDS_FILE} in the build: search answers 503 until the site is rebuilt`);
+  }
+  await fastify.register(searchRoutes, { config, engine });
+}

@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { type AccessLevel, isAccessLevel } from '@tala/policy';
+
+/**
+ * The records the site build wrote (site/plugins/search-index): DocSearch's format plus the access
+ * level of the page each one comes from. The file is a dotfile of the build directory, which the
+ * gate never serves.
+ */
+export const SEARCH_RECORDS_FILE = '.search-records.json';
+
+export const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
+export type Level = (typeof LEVELS)[number];
+export type RecordType = Exclude<Level, 'lvl0'> | 'content';
+
+export interface SearchRecord {
+  objectID: string;
+  type: RecordType;
+  hierarchy: Record<Level, string | null>;
+  content: string | null;
+  /** Site-relative in memory ("/studio/flows/#triggers"); made absolute in responses. */
+  url: string;
+  url_without_anchor: string;
+  anchor: string | null;
+  weight: { pageRank: number; level: number; position: number };
+  language: string;
+  docusaurus_tag: string;
+  access: AccessLevel;
+}
+
+export class RecordsError extends Error {
+  override name = 'RecordsError';
+}
+
+/** "http://localhost:3000/a/#b" → "/a/#b": the build's origin is not the portal's. */
+function sitePath(url: unknown): string {
+  if (typeof url !== 'string') throw new RecordsError('a record has no url');
+  const parsed = new URL(url, 'http://build.invalid');
+  return `${parsed.pathname}${parsed.hash}`;
+}
+
+function checkRecord(raw: unknown, index: number): SearchRecord {
+  const record = raw as Partial<SearchRecord> | null;
+  const problem = (what: string) => new RecordsError(`record ${index}: ${what}`);
+  if (!record || typeof record !== 'object') throw problem('not an object');
+  if (typeof record.objectID !== 'string') throw problem('objectID missing');
+  if (!isAccessLevel(record.access)) throw problem(`access "${String(record.access)}" is not an access level`);
+  if (!record.hierarchy || typeof record.hierarchy !== 'object') throw problem('hierarchy missing');
+  const hierarchy = {} as Record<Level, string | null>;
+  for (const level of LEVELS) {
+    const value = record.hierarchy[level];
+    hierarchy[level] = typeof value === 'string' ? value : null;
+  }
+  return {
+    objectID: record.objectID,
+    type: record.type ?? 'content',
+    hierarchy,
+    content: typeof record.content === 'string' ? record.content : null,
+    url: sitePath(record.url),
+    url_without_anchor: sitePath(record.url_without_anchor ?? record.url),
+    anchor: record.anchor ?? null,
+    weight: {
+      pageRank: Number(record.weight?.pageRank ?? 0),
+      level: Number(record.weight?.level ?? 0),
+      position: Number(record.weight?.position ?? 0),
+    },
+    language: record.language ?? 'en',
+    docusaurus_tag: record.docusaurus_tag ?? 'default',
+    access: record.access,
+  };
+}
+
+export function parseRecords(json: string): SearchRecord[] {
+  const data: unknown = JSON.parse(json);
+  if (!Array.isArray(data)) throw new RecordsError('the records file does not hold an array');
+  return data.map(checkRecord);
+}
+
+/** The build's records; a missing file means a build without search (an error the caller reports). */
+export async function loadRecords(buildDir: string): Promise<SearchRecord[]> {
+  const file = path.join(buildDir, SEARCH_RECORDS_FILE);
+  let json: string;
+  try {
+    json = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new RecordsError(`cannot read ${file}: run the site build (npm run build) first`, { cause: error });
+  }
+  return parseRecords(json);
+}

@@ -1,0 +1,167 @@
+import { randomBytes } from 'node:crypto';
+import type { AccessLevel } from '@tala/policy';
+import { attributeText, type Criteria, type EngineResult, facetValue, type SearchEngine } from './engine.ts';
+import {
+  type HighlightResult,
+  type HighlightTags,
+  highlight,
+  type SnippetResult,
+  snippet,
+  wordMatcher,
+} from './highlight.ts';
+import type { QueryParams } from './params.ts';
+import { LEVELS, type Level, type SearchRecord } from './records.ts';
+import { term } from './text.ts';
+
+/** One result of a multi-query response, in Algolia's shape (the fields DocSearch and the helper read). */
+export interface SearchResponse {
+  hits: Record<string, unknown>[];
+  nbHits: number;
+  page: number;
+  nbPages: number;
+  hitsPerPage: number;
+  exhaustiveNbHits: true;
+  exhaustive: { nbHits: true; typo: true };
+  query: string;
+  params: string;
+  index: string;
+  processingTimeMS: number;
+  facets?: Record<string, Record<string, number>>;
+  queryID?: string;
+  renderingContent: Record<string, never>;
+}
+
+/** Record fields a hit may carry; `access` stays on the server. */
+const RETRIEVABLE = [
+  'objectID',
+  'type',
+  'hierarchy',
+  'content',
+  'url',
+  'url_without_anchor',
+  'anchor',
+  'weight',
+  'language',
+  'docusaurus_tag',
+] as const;
+
+export interface RespondOptions {
+  engine: SearchEngine;
+  allowed: ReadonlySet<AccessLevel>;
+  /** The portal's origin: hit URLs are absolute, as DocSearch expects. */
+  origin: string;
+}
+
+export function respond(params: QueryParams, { engine, allowed, origin }: RespondOptions): SearchResponse {
+  const started = performance.now();
+  const result = engine.search({ query: params.query, allowed, filters: [...params.facetFilters, ...params.filters] });
+  const { hits } = result;
+  const first = params.page * params.hitsPerPage;
+  const response: SearchResponse = {
+    hits: hits
+      .slice(first, first + params.hitsPerPage)
+      .map(({ record, criteria }) => hitOf(record, criteria, result, params, origin)),
+    nbHits: hits.length,
+    page: params.page,
+    nbPages: params.hitsPerPage === 0 ? 0 : Math.ceil(hits.length / params.hitsPerPage),
+    hitsPerPage: params.hitsPerPage,
+    exhaustiveNbHits: true,
+    exhaustive: { nbHits: true, typo: true },
+    query: params.query,
+    params: params.echo,
+    index: params.indexName,
+    processingTimeMS: 0,
+    renderingContent: {},
+  };
+  if (params.facets.length > 0)
+    response.facets = facetCounts(
+      hits.map((h) => h.record),
+      params.facets,
+    );
+  if (params.clickAnalytics) response.queryID = randomBytes(16).toString('hex');
+  response.processingTimeMS = Math.round(performance.now() - started);
+  return response;
+}
+
+function facetCounts(records: readonly SearchRecord[], requested: readonly string[]) {
+  const attributes = requested.includes('*') ? ['language', 'docusaurus_tag', 'type', 'hierarchy.lvl0'] : requested;
+  const facets: Record<string, Record<string, number>> = {};
+  for (const attribute of attributes) {
+    const counts: Record<string, number> = {};
+    for (const record of records) {
+      const value = facetValue(record, attribute);
+      if (value !== null) counts[value] = (counts[value] ?? 0) + 1;
+    }
+    facets[attribute] = counts;
+  }
+  return facets;
+}
+
+const wants = (list: readonly string[], attribute: string) =>
+  list.includes('*') || list.includes(attribute) || (attribute.startsWith('hierarchy.') && list.includes('hierarchy'));
+
+function hitOf(record: SearchRecord, criteria: Criteria, result: EngineResult, params: QueryParams, origin: string) {
+  const retrieve = params.attributesToRetrieve ?? ['*'];
+  const hit: Record<string, unknown> = {};
+  for (const field of RETRIEVABLE) {
+    if (
+      field !== 'objectID' &&
+      !wants(retrieve, field) &&
+      !(field === 'hierarchy' && retrieve.some((a) => a.startsWith('hierarchy.')))
+    )
+      continue;
+    const value = record[field];
+    hit[field] = field === 'url' || field === 'url_without_anchor' ? `${origin}${value as string}` : value;
+  }
+  if (hit.hierarchy && !wants(retrieve, 'hierarchy')) {
+    hit.hierarchy = Object.fromEntries(
+      LEVELS.filter((l) => wants(retrieve, `hierarchy.${l}`)).map((l) => [l, record.hierarchy[l]]),
+    );
+  }
+  const tags: HighlightTags = {
+    pre: params.highlightPreTag,
+    post: params.highlightPostTag,
+    ellipsis: params.snippetEllipsisText,
+  };
+  const matcher = wordMatcher(result.queryTerms, term, result.relation);
+  const highlighted: Record<string, unknown> = {};
+  const hierarchy: Partial<Record<Level, HighlightResult>> = {};
+  for (const level of LEVELS) {
+    const text = record.hierarchy[level];
+    // No null levels: the search page takes the last key as the hit's title.
+    if (text !== null && wants(params.attributesToHighlight, `hierarchy.${level}`)) {
+      hierarchy[level] = highlight(text, matcher, result.queryWords, tags);
+    }
+  }
+  if (Object.keys(hierarchy).length > 0) highlighted.hierarchy = hierarchy;
+  if (record.content !== null && wants(params.attributesToHighlight, 'content')) {
+    highlighted.content = highlight(record.content, matcher, result.queryWords, tags);
+  }
+  if (Object.keys(highlighted).length > 0) hit._highlightResult = highlighted;
+  const snippets: Record<string, unknown> = {};
+  const snippetHierarchy: Partial<Record<Level, SnippetResult>> = {};
+  for (const { attribute, words } of params.attributesToSnippet) {
+    const fields = attribute === 'hierarchy' ? LEVELS.map((l) => `hierarchy.${l}`) : [attribute];
+    for (const field of fields) {
+      const name = field.replace(/^hierarchy\./, '') as Level | 'content';
+      const text = field === 'content' ? record.content : attributeText(record, name);
+      if (text === null || text === undefined) continue;
+      const value = snippet(text, words, matcher, result.queryWords, tags);
+      if (field === 'content') snippets.content = value;
+      else snippetHierarchy[name as Level] = value;
+    }
+  }
+  if (Object.keys(snippetHierarchy).length > 0) snippets.hierarchy = snippetHierarchy;
+  if (Object.keys(snippets).length > 0) hit._snippetResult = snippets;
+  if (params.getRankingInfo) {
+    hit._rankingInfo = {
+      nbTypos: criteria.typos,
+      words: criteria.words,
+      firstMatchedWord: criteria.attribute * 1000,
+      proximityDistance: criteria.proximity,
+      nbExactWords: criteria.exact,
+      userScore: record.weight.pageRank,
+    };
+  }
+  return hit;
+}

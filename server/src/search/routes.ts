@@ -1,0 +1,72 @@
+import { ACCESS_LEVELS, type AccessLevel, mayAccess } from '@tala/policy';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GateConfig } from '../config.ts';
+import type { SearchEngine } from './engine.ts';
+import { parseFilters, parseMultiQuery, QueryError } from './params.ts';
+import { respond } from './respond.ts';
+import { restrictionsOf } from './secured-keys.ts';
+
+/** Algolia's limit for a search request body is far larger; DocSearch's requests are ~1 KiB. */
+const BODY_LIMIT = 64 * 1024;
+
+/**
+ * `POST /1/indexes/*\/queries`, Algolia's multi-query endpoint, as DocSearch and the /search/ page
+ * call it (DESIGN §5): one result per request, in order. Errors are Algolia's `{message, status}`.
+ * Who may see what: the session's roles, or, when this server stands in for Algolia, the filters
+ * of the secured key the request carries.
+ */
+export async function searchRoutes(
+  fastify: FastifyInstance,
+  opts: { config: GateConfig; engine: SearchEngine | null },
+): Promise<void> {
+  const { config, engine } = opts;
+  const origin = `${config.publicUrl}${config.pagesPrefix}`;
+
+  fastify.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error instanceof QueryError ? error.status : (error.statusCode ?? 500);
+    const ours = error instanceof QueryError;
+    if (status >= 500 && !ours) request.log.error({ err: error }, 'search failed');
+    const message = status >= 500 && !ours ? 'Search failed on our side. Try again later.' : error.message;
+    return reply.code(status).header('cache-control', 'no-store').send({ message, status });
+  });
+
+  const allowedLevels = (request: FastifyRequest): AccessLevel[] => {
+    const key = request.headers['x-algolia-api-key'] ?? (request.query as Record<string, unknown>)['x-algolia-api-key'];
+    if (config.search.backend === 'algolia' && typeof key === 'string' && config.search.searchApiKey) {
+      const restrictions = restrictionsOf(key, config.search.searchApiKey);
+      if (!restrictions) throw new QueryError('Invalid API key', 403);
+      const indices = restrictions.get('restrictIndices');
+      if (indices && !indices.split(',').includes(config.search.indexName))
+        throw new QueryError('Index not allowed with this API key', 403);
+      const groups = parseFilters(restrictions.get('filters') ?? '');
+      return ACCESS_LEVELS.filter((level) =>
+        groups.every((group) => group.some((f) => f.attribute === 'access' && (f.value === level) !== f.negated)),
+      );
+    }
+    if (request.identity === null) throw new QueryError('Sign in to search the Tala documentation.', 401);
+    return ACCESS_LEVELS.filter((level) => mayAccess(request.identity, level));
+  };
+
+  // Algolia's v4 clients send the JSON body as application/x-www-form-urlencoded (no CORS preflight).
+  fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  fastify.post(
+    '/1/indexes/:indexName/queries',
+    { bodyLimit: BODY_LIMIT },
+    async (request: FastifyRequest<{ Params: { indexName: string } }>, reply: FastifyReply) => {
+      reply.header('cache-control', 'private, no-store');
+      if (request.params.indexName !== '*') throw new QueryError('Use /1/indexes/*/queries', 404);
+      const allowed = new Set(allowedLevels(request));
+      if (!engine) throw new QueryError('Search is not available: this build has no search records.', 503);
+      const queries = parseMultiQuery(request.body);
+      for (const query of queries) {
+        if (query.indexName !== config.search.indexName) {
+          throw new QueryError(`Index ${query.indexName} does not exist`, 404);
+        }
+      }
+      return { results: queries.map((query) => respond(query, { engine, allowed, origin })) };
+    },
+  );
+}

@@ -1,0 +1,60 @@
+import { type Env, httpUrl, text } from '../env.ts';
+import { ConfigError } from '../errors.ts';
+
+/**
+ * Where readers' searches go (README: "Search").
+ * - `embedded` (default): this server answers `POST /1/indexes/*\/queries` from the build's records.
+ * - `algolia`: the records are pushed to Algolia (`npm run search:push`); each reader gets a secured
+ *   API key from /api/session whose filters allow only what their roles may read, and the browser
+ *   queries Algolia directly.
+ */
+export interface SearchSettings {
+  readonly backend: 'embedded' | 'algolia';
+  readonly indexName: string;
+  /** Algolia application id; the build-time placeholder for the embedded engine. */
+  readonly appId: string;
+  /** Algolia: the search-only API key the secured keys derive from (never sent to browsers). */
+  readonly searchApiKey: string | null;
+  /** Algolia: other hosts than Algolia's own (a proxy, or tests pointing at the embedded endpoint). */
+  readonly hosts: readonly string[] | null;
+  /** Algolia: how long a secured key is valid, in seconds. */
+  readonly keyLifetimeSeconds: number;
+}
+
+/** The appId and key the site is built with (docusaurus.config.ts): placeholders, the cookie authenticates. */
+export const EMBEDDED_APP_ID = 'TALADOCS';
+export const EMBEDDED_API_KEY = 'portal-session';
+
+export function loadSearchSettings(env: Env, indexName: string): SearchSettings {
+  const backend = text(env.SEARCH_BACKEND) ?? 'embedded';
+  if (backend !== 'embedded' && backend !== 'algolia') {
+    throw new ConfigError(`SEARCH_BACKEND must be "embedded" or "algolia", got "${backend}".`);
+  }
+  const lifetime = Number(text(env.ALGOLIA_KEY_LIFETIME_SECONDS) ?? 3600);
+  if (!Number.isInteger(lifetime) || lifetime < 60) {
+    throw new ConfigError(`ALGOLIA_KEY_LIFETIME_SECONDS must be a whole number of seconds, at least 60.`);
+  }
+  if (backend === 'embedded') {
+    return Object.freeze({
+      backend,
+      indexName,
+      appId: EMBEDDED_APP_ID,
+      searchApiKey: null,
+      hosts: null,
+      keyLifetimeSeconds: lifetime,
+    });
+  }
+  const appId = text(env.ALGOLIA_APP_ID);
+  const searchApiKey = text(env.ALGOLIA_SEARCH_API_KEY);
+  if (!appId) throw new ConfigError('SEARCH_BACKEND=algolia needs ALGOLIA_APP_ID.');
+  if (!searchApiKey) {
+    throw new ConfigError(
+      'SEARCH_BACKEND=algolia needs ALGOLIA_SEARCH_API_KEY (a search-only key; secured keys derive from it).',
+    );
+  }
+  const hostList = text(env.ALGOLIA_HOSTS);
+  const hosts = hostList
+    ? Object.freeze(hostList.split(',').map((h) => httpUrl('ALGOLIA_HOSTS', h.trim()).replace(/\/$/, '')))
+    : null;
+  return Object.freeze({ backend, indexName, appId, searchApiKey, hosts, keyLifetimeSeconds: lifetime });
+}

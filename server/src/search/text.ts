@@ -1,0 +1,104 @@
+/**
+ * Words, as the engine and the highlighter both see them. Kept in one module so that a word the
+ * index matched is the same word the highlighter marks.
+ *
+ * Algolia's DocSearch settings this follows: camelCaseAttributes (camelCase words also match by
+ * their parts), separatorsToIndex '_' (snake_case stays one word), ignorePlurals (a plural and its
+ * singular are the same word). Plural folding is a small English rule set written here: the
+ * maintained stemmers (Porter, Snowball) fold far more than plurals ("publish"/"published"),
+ * which would make exact matches of the wrong form rank as exact.
+ */
+
+/** A word in the text and where it sits: [start, end) in the original string. */
+export interface Word {
+  readonly text: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+const COMBINING_MARKS = /\p{M}+/gu;
+
+export function fold(word: string): string {
+  return word.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();
+}
+
+/** The words of a text, with their offsets. */
+export function words(text: string): Word[] {
+  const found: Word[] = [];
+  for (const match of text.matchAll(WORD)) {
+    found.push({ text: match[0], start: match.index, end: match.index + match[0].length });
+  }
+  return found;
+}
+
+/** "LanguageObject" → ["language", "object"]; "getHTTPStatus" → ["get", "http", "status"]. */
+export function camelParts(word: string): string[] {
+  const parts = word.split(/(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u);
+  return parts.length > 1 ? parts.map(fold) : [];
+}
+
+/** ignorePlurals for English: "entities" → "entity", "classes" → "class", "flows" → "flow". */
+export function singular(word: string): string {
+  if (word.length <= 3 || /\d/.test(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x|z)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('s') && !/(?:ss|us|is|os)$/.test(word)) return word.slice(0, -1);
+  return word;
+}
+
+/** The form a word is indexed and queried under. */
+export function term(word: string): string {
+  return singular(fold(word));
+}
+
+/** Index terms of a text: every word, plus the parts of camelCase words. */
+export function indexTerms(text: string): string[] {
+  const terms: string[] = [];
+  for (const { text: word } of words(text)) {
+    terms.push(term(word));
+    for (const part of camelParts(word)) terms.push(singular(part));
+  }
+  return terms;
+}
+
+/**
+ * Edit distance between a and b if it is at most max, else max + 1 (Damerau: a transposition is
+ * one typo, as in Algolia). Bounded so that a long word costs O(len × max).
+ */
+export function typoDistance(a: string, b: string, max: number): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let twoBack: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(
+        (previous[j] as number) + 1,
+        (current[j - 1] as number) + 1,
+        (previous[j - 1] as number) + cost,
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, (twoBack[j - 2] as number) + 1);
+      }
+      current.push(value);
+      if (value < rowMin) rowMin = value;
+    }
+    if (rowMin > max) return max + 1;
+    twoBack = previous;
+    previous = current;
+  }
+  const distance = previous[b.length] as number;
+  return distance > max ? max + 1 : distance;
+}
+
+/** Typos allowed for a query word (DocSearch template: minWordSizefor1Typo 3, for2Typos 7; none on numbers). */
+export function typosAllowed(word: string): number {
+  if (/^\d+$/.test(word)) return 0;
+  if (word.length >= 7) return 2;
+  if (word.length >= 3) return 1;
+  return 0;
+}
