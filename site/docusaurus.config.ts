@@ -65,6 +65,7 @@ const config: Config = {
   plugins: [
     ['./plugins/on-prem-docs/index.ts', onPremDocsOptions],
     ['./plugins/access-manifest/index.ts', { sitemap: sitemapOptions }],
+    './plugins/search-client/index.ts',
   ],
 
   themeConfig: {
@@ -97,6 +98,9 @@ const config: Config = {
       indexName: customFields.algoliaIndexName,
       contextualSearch: true,
       searchPagePath: 'search',
+      // Seed §5: hits indexed from a merge-request preview (/mr-123/…) open on the portal itself.
+      // A RegExp (the option's type says string, which the theme escapes as literal text).
+      replaceSearchResultPathname: { from: /\/mr-\d+\// as unknown as string, to: '/' },
     },
     footer: {
       style: 'light',

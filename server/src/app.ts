@@ -56,7 +56,7 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
   });
   await app.register(identityPlugin, { resolve: identity ?? auth.identity });
   await app.register(auth.routes);
-  await app.register(sessionRoutes);
+  await app.register(sessionRoutes, { config });
   // @fastify/static sends the files the gate has allowed: ranges, ETags, precompressed .br/.gz.
   await app.register(fastifyStatic, {
     root: config.buildDir,

@@ -16,6 +16,8 @@ export interface TalaCustomFields {
   ENVIRONMENT: string;
   REQUEST_ACCESS_URL: string | null;
   algoliaIndexName: string;
+  /** Where "Believe this query should return results? Let us know." points (query appended as q). */
+  searchMissingResultsUrl: string | null;
 }
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -46,5 +48,6 @@ export function buildTimeCustomFields(env: Env): TalaCustomFields {
     ENVIRONMENT: nonEmpty(env.ENVIRONMENT) ?? 'development',
     REQUEST_ACCESS_URL: nonEmpty(env.REQUEST_ACCESS_URL),
     algoliaIndexName: nonEmpty(env.ALGOLIA_INDEX_NAME) ?? 'tala-docs',
+    searchMissingResultsUrl: nonEmpty(env.SEARCH_MISSING_RESULTS_URL),
   };
 }

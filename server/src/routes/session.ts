@@ -1,11 +1,15 @@
-import { ROLES } from '@tala/policy';
+import { ACCESS_LEVELS, mayAccess, ROLES } from '@tala/policy';
 import type { FastifyInstance } from 'fastify';
+import type { GateConfig } from '../config.ts';
+import { securedKeyFor } from '../search/algolia/secured-keys.ts';
+import { EMBEDDED_API_KEY } from '../search/settings.ts';
 
 /**
  * `GET /api/session`: who is signed in, for the client (user menu, role check before on-prem
  * navigation). 401 when nobody is: the client then reloads into the login screen.
  */
-export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
+export async function sessionRoutes(fastify: FastifyInstance, opts: { config: GateConfig }): Promise<void> {
+  const { search } = opts.config;
   fastify.get(
     '/api/session',
     {
@@ -21,6 +25,18 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
               username: { type: ['string', 'null'] },
               roles: { type: 'array', items: { type: 'string' } },
               onprem: { type: 'boolean' },
+              search: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['appId', 'apiKey', 'indexName', 'hosts'],
+                properties: {
+                  appId: { type: 'string' },
+                  apiKey: { type: 'string' },
+                  indexName: { type: 'string' },
+                  hosts: { type: ['array', 'null'], items: { type: 'string' } },
+                  validUntil: { type: 'integer' },
+                },
+              },
             },
           },
           401: {
@@ -47,6 +63,20 @@ export async function sessionRoutes(fastify: FastifyInstance): Promise<void> {
         username: identity.username ?? null,
         roles: [...identity.roles],
         onprem: identity.roles.includes(ROLES.onprem),
+        // Where this reader's searches go (src/search on the client). With Algolia, a secured key
+        // whose filters allow only the access levels the reader's roles open.
+        search:
+          search.backend === 'algolia'
+            ? {
+                appId: search.appId,
+                indexName: search.indexName,
+                hosts: search.hosts,
+                ...securedKeyFor(
+                  search,
+                  ACCESS_LEVELS.filter((level) => mayAccess(identity, level)),
+                ),
+              }
+            : { appId: search.appId, apiKey: EMBEDDED_API_KEY, indexName: search.indexName, hosts: null },
       };
     },
   );

@@ -191,14 +191,16 @@ export class SearchEngine {
   #criteria(id: number, matches: readonly WordMatches[], queryTerms: readonly string[]): Criteria {
     let wordCount = 0;
     let typos = 0;
-    let attribute = SEARCHABLE.length;
+    // The attribute that holds every matched word at its best: a record with all words in its title
+    // beats one where a single word hits the section name (lvl0) and the rest the text.
+    let attribute = 0;
     let exact = 0;
     for (const m of matches) {
       const t = m.typos[id] as number;
       if (t === -1) continue;
       wordCount++;
       typos += t;
-      attribute = Math.min(attribute, lowestBit(m.attributes[id] as number));
+      attribute = Math.max(attribute, lowestBit(m.attributes[id] as number));
       exact += m.exact[id] as number;
     }
     if (queryTerms.length === 1) {

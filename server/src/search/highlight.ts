@@ -129,17 +129,30 @@ export function snippet(
   const perWord = all.map(matcher);
   const matched = new Set(perWord.flat().map((r) => r.queryWord));
   let first = 0;
-  if (all.length > size) {
+  if (all.length > size && matched.size > 0) {
+    // Slide the window, counting each query word's occurrences inside it.
+    const inside = new Map<number, number>();
+    const enter = (i: number, delta: number) => {
+      for (const r of perWord[i] as WordMatch[]) {
+        const n = (inside.get(r.queryWord) ?? 0) + delta;
+        if (n === 0) inside.delete(r.queryWord);
+        else inside.set(r.queryWord, n);
+      }
+    };
+    for (let i = 0; i < size; i++) enter(i, 1);
     let best = -1;
-    for (let start = 0; start + size <= all.length; start++) {
-      const seen = new Set(perWord.slice(start, start + size).flatMap((m) => m.map((r) => r.queryWord)));
+    for (let start = 0; ; start++) {
       // Prefer a window that opens one word before its first match, as Algolia's snippets read.
-      const firstMatch = perWord.slice(start, start + size).findIndex((m) => m.length > 0);
-      const score = seen.size * 4 - (firstMatch === 1 ? 0 : firstMatch === 0 ? 1 : 2);
+      const lead =
+        (perWord[start] as WordMatch[]).length > 0 ? 1 : (perWord[start + 1] as WordMatch[]).length > 0 ? 0 : 2;
+      const score = inside.size * 4 - lead;
       if (score > best) {
         best = score;
         first = start;
       }
+      if (start + size >= all.length) break;
+      enter(start, -1);
+      enter(start + size, 1);
     }
   }
   const last = Math.min(all.length, first + size) - 1;

@@ -1,10 +1,10 @@
 import { ACCESS_LEVELS, type AccessLevel, mayAccess } from '@tala/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GateConfig } from '../config.ts';
+import { restrictionsOf } from './algolia/secured-keys.ts';
 import type { SearchEngine } from './engine.ts';
 import { parseFilters, parseMultiQuery, QueryError } from './params.ts';
 import { respond } from './respond.ts';
-import { restrictionsOf } from './secured-keys.ts';
 
 /** Algolia's limit for a search request body is far larger; DocSearch's requests are ~1 KiB. */
 const BODY_LIMIT = 64 * 1024;

@@ -47,9 +47,18 @@ export function singular(word: string): string {
   return word;
 }
 
-/** The form a word is indexed and queried under. */
+const TERM_CACHE_LIMIT = 100_000;
+const termCache = new Map<string, string>();
+
+/** The form a word is indexed and queried under (memoised: highlighting asks for the same words often). */
 export function term(word: string): string {
-  return singular(fold(word));
+  let found = termCache.get(word);
+  if (found === undefined) {
+    found = singular(fold(word));
+    if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
+    termCache.set(word, found);
+  }
+  return found;
 }
 
 /** Index terms of a text: every word, plus the parts of camelCase words. */

@@ -90,9 +90,11 @@ export function recordsOfPage({ html, url, access, pageRank = 0 }: PageInput): S
   };
   const article = elements.find((e) => e.tagName === 'article');
   if (!article) return [];
-  const activeTop = elements.find(
+  const activeCategories = elements.filter(
     (e) => e.tagName === 'a' && classes(e).includes('menu__link--active') && classes(e).includes('menu__link--sublist'),
   );
+  // API reference pages group under their API ("Studio API"), the section a reader thinks in.
+  const activeTop = activeCategories.find((e) => / API$/.test(clean(textOf(e)))) ?? activeCategories[0];
   // DocSearch's Docusaurus template: the active top-level sidebar category, else the active navbar
   // item ("On-premises" for the on-prem pages outside a category), else "Documentation".
   const activeNavbar = elements.find(

@@ -5,9 +5,24 @@
  */
 import { ROLES } from '@tala/policy';
 
+/** Where and how this reader searches (`search` of /api/session; src/search uses it). */
+export interface SearchCredentials {
+  appId: string;
+  apiKey: string;
+  indexName: string;
+  /** Search hosts as absolute URLs; null: the portal itself answers (embedded engine). */
+  hosts: readonly string[] | null;
+}
+
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'signed-in'; name: string | null; username: string | null; roles: readonly string[] }
+  | {
+      status: 'signed-in';
+      name: string | null;
+      username: string | null;
+      roles: readonly string[];
+      search?: SearchCredentials | null;
+    }
   | { status: 'signed-out' }
   /** The session endpoint could not be read (network, server error): roles stay empty (seed §8). */
   | { status: 'unknown' };
@@ -34,17 +49,25 @@ export async function fetchSession(fetchImpl: Fetch, pagesPrefix: string, logger
     });
     if (response.status === 401) return { status: 'signed-out' };
     if (!response.ok) throw new Error(`GET /api/session answered ${response.status}`);
-    const body = (await response.json()) as { name?: unknown; username?: unknown; roles?: unknown };
+    const body = (await response.json()) as { name?: unknown; username?: unknown; roles?: unknown; search?: unknown };
     return {
       status: 'signed-in',
       name: typeof body.name === 'string' ? body.name : null,
       username: typeof body.username === 'string' ? body.username : null,
       roles: Array.isArray(body.roles) ? body.roles.filter((r): r is string => typeof r === 'string') : [],
+      search: searchCredentialsOf(body.search),
     };
   } catch (error) {
     logger.error('Could not read the session; roles stay empty', error);
     return { status: 'unknown' };
   }
+}
+
+function searchCredentialsOf(value: unknown): SearchCredentials | null {
+  const v = value as Partial<SearchCredentials> | null | undefined;
+  if (!v || typeof v.appId !== 'string' || typeof v.apiKey !== 'string' || typeof v.indexName !== 'string') return null;
+  const hosts = Array.isArray(v.hosts) ? v.hosts.filter((h): h is string => typeof h === 'string') : null;
+  return { appId: v.appId, apiKey: v.apiKey, indexName: v.indexName, hosts: hosts && hosts.length > 0 ? hosts : null };
 }
 
 type Listener = () => void;

@@ -18,8 +18,18 @@ test('ROLE-01 AUTH-05 a signed-in session carries the roles from /api/session', 
     name: 'Olu Admin',
     username: 'admin@tala.example',
     roles: ['Documentation.Onprem'],
+    search: null,
   });
   assert.equal(hasOnpremRole(state), true);
+});
+
+test('the session carries the search credentials when the server gives them', async () => {
+  const search = { appId: 'APP', apiKey: 'secured', indexName: 'tala-docs', hosts: ['https://search.example'] };
+  const state = await fetchSession(answer(200, { name: 'R', roles: [], search }), '');
+  assert.equal(state.status, 'signed-in');
+  assert.deepEqual(state.status === 'signed-in' && state.search, search);
+  const broken = await fetchSession(answer(200, { name: 'R', roles: [], search: { appId: 1 } }), '');
+  assert.equal(broken.status === 'signed-in' && broken.search, null);
 });
 
 test('a 401 means signed out', async () => {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { AccessLevel } from '@tala/policy';
 import { algoliasearch } from 'algoliasearch';
-import type { SearchSettings } from './settings.ts';
+import type { SearchSettings } from '../settings.ts';
 
 /**
  * Algolia secured API keys (SEARCH_BACKEND=algolia): made with the official client's

@@ -1,0 +1,197 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+
+/**
+ * The search modal and the /search/ page against the portal's own engine (reading server: the
+ * reader holds every role). Seed §2 "Search modal", §5, §7; DESIGN §5.
+ */
+const QUERIES = '**/1/indexes/*/queries**';
+
+/** The keyboard shortcuts work once React has hydrated the page. */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+}
+
+async function openWithCtrlK(page: Page) {
+  await hydrated(page);
+  await page.keyboard.press('Control+k');
+  await expect(page.getByPlaceholder('Search docs')).toBeFocused();
+}
+
+test('SRCH-01 SRCH-02 SRCH-03 SRCH-04 Ctrl+K and "/" open the modal, Escape closes; placeholder, buttons and footer', async ({
+  page,
+}) => {
+  await page.goto('/studio/build/flows/');
+  await openWithCtrlK(page);
+  await expect(page.locator('button.DocSearch-Cancel')).toHaveText('Cancel');
+  await page.getByPlaceholder('Search docs').fill('flows');
+  await expect(page.getByRole('button', { name: 'Clear the query' })).toBeVisible();
+  const footer = page.locator('.DocSearch-Footer');
+  for (const hint of ['to select', 'to navigate', 'to close']) await expect(footer.getByText(hint)).toBeAttached();
+  await expect(footer.getByText('Search by')).toBeAttached();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+  // '/' opens outside inputs.
+  await page.locator('article h1').click();
+  await page.keyboard.press('/');
+  await expect(page.getByPlaceholder('Search docs')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+});
+
+test('SRCH-05 SRCH-06 SRCH-08 typing shows results grouped by section; Enter navigates to the active hit', async ({
+  page,
+}) => {
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  await page.goto('/');
+  await openWithCtrlK(page);
+  await expect(page.getByText('No recent searches')).toBeVisible();
+  await page.keyboard.type('publish environments');
+  const groups = page.locator('.DocSearch-Hit-source');
+  await expect(groups.first()).toBeVisible();
+  expect(await groups.count()).toBeGreaterThan(1);
+  await expect(page.locator('.DocSearch-Hit mark').first()).toBeVisible();
+  const first = page.locator('.DocSearch-Hit[aria-selected="true"] a');
+  const href = await first.getAttribute('href');
+  expect(href).toMatch(/^\/[^/]/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL((url) => url.pathname + url.hash === href);
+  await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+  // Every query went to the portal, none to Algolia; no preconnect to Algolia either.
+  expect(requests.filter((u) => /algolia/.test(new URL(u).host))).toEqual([]);
+  expect(requests.some((u) => u.includes('/1/indexes/*/queries'))).toBe(true);
+  await expect(page.locator('link[rel="preconnect"][href*="algolia"]')).toHaveCount(0);
+});
+
+test('SRCH-14 SRCH-15 SRCH-16 SRCH-23 a selected result is saved as recent, can become a favorite; storage keyed by index', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await openWithCtrlK(page);
+  await page.keyboard.type('carousel');
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+  await openWithCtrlK(page);
+  await expect(page.getByText('Recent', { exact: true })).toBeVisible();
+  const saved = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('__DOCSEARCH_RECENT_SEARCHES__tala-docs') ?? '[]'),
+  );
+  expect(saved).toHaveLength(1);
+  expect(saved[0]._highlightResult).toBeUndefined();
+  expect(saved[0]._snippetResult).toBeUndefined();
+  await page.getByTitle('Save this search').click();
+  await expect(page.getByText('Favorite', { exact: true })).toBeVisible();
+  const favorites = await page.evaluate(() =>
+    JSON.parse(localStorage.getItem('__DOCSEARCH_FAVORITE_SEARCHES__tala-docs') ?? '[]'),
+  );
+  expect(favorites).toHaveLength(1);
+  await page.getByTitle('Remove this search from favorites').click();
+  await expect(page.getByText('Favorite', { exact: true })).toHaveCount(0);
+});
+
+test('SRCH-10 the no-results screen shows the query and suggestions', async ({ page }) => {
+  await page.goto('/');
+  await openWithCtrlK(page);
+  await page.keyboard.type('flows');
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await page.getByPlaceholder('Search docs').fill('zzqxqv');
+  await expect(page.getByText('No results for')).toBeVisible();
+  await expect(page.locator('.DocSearch-NoResults')).toContainText('zzqxqv');
+  await expect(page.getByText('Try searching for')).toBeVisible();
+  const suggestions = page.locator('.DocSearch-NoResults-Prefill-List li');
+  expect(await suggestions.count()).toBeGreaterThan(0);
+  expect(await suggestions.count()).toBeLessThanOrEqual(3);
+});
+
+test.describe('when the search service fails', () => {
+  test.use({ allowedProblem: /Failed to load resource|status of 50\d|ERR_FAILED|net::/ });
+
+  test('SRCH-11 SRCH-17 the error screen shows "Unable to fetch results"', async ({ page }) => {
+    await page.goto('/');
+    await page.route(QUERIES, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down","status":500}' }),
+    );
+    await openWithCtrlK(page);
+    await page.keyboard.type('flows');
+    await expect(page.getByText('Unable to fetch results')).toBeVisible();
+    await expect(page.getByText('You might want to check your network connection.')).toBeVisible();
+    await page.unroute(QUERIES);
+    await page.route(QUERIES, (route) => route.abort('connectionrefused'));
+    await page.getByPlaceholder('Search docs').fill('intent');
+    await expect(page.getByText('Unable to fetch results')).toBeVisible();
+    await page.unroute(QUERIES);
+    await page.getByPlaceholder('Search docs').fill('entities');
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  });
+});
+
+test('SRCH-18 requests are debounced: typing a word sends one search', async ({ page }) => {
+  const queries: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/1/indexes/*/queries')) queries.push(JSON.parse(r.postData() ?? '{}').requests?.[0]?.query);
+  });
+  await page.goto('/');
+  await openWithCtrlK(page);
+  await page.keyboard.type('conversation', { delay: 40 });
+  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  expect(queries).toEqual(['conversation']);
+});
+
+test('SRCH-12 the initial query is the selected text, at most 64 characters', async ({ page }) => {
+  await page.goto('/studio/build/flows/');
+  await hydrated(page);
+  await page.evaluate(() => {
+    const paragraph = [...document.querySelectorAll('article p')].find(
+      (p) => (p.textContent ?? '').length > 80,
+    ) as HTMLElement;
+    const range = document.createRange();
+    range.selectNodeContents(paragraph);
+    const selection = window.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+  });
+  const selected = await page.evaluate(() => window.getSelection()?.toString() ?? '');
+  await hydrated(page);
+  await page.keyboard.press('Control+k');
+  const value = await page.getByPlaceholder('Search docs').inputValue();
+  expect(value).toBe(selected.slice(0, 64));
+  expect(await page.getByPlaceholder('Search docs').getAttribute('maxlength')).toBe('64');
+});
+
+test('SRCH-19 result URLs drop a /mr-{number}/ segment', async ({ page }) => {
+  await page.goto('/');
+  await page.route(QUERIES, async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    for (const hit of body.results[0].hits) hit.url = hit.url.replace(/^(https?:\/\/[^/]+)\//, '$1/mr-123/');
+    await route.fulfill({ response, json: body });
+  });
+  await openWithCtrlK(page);
+  await page.keyboard.type('carousel');
+  const link = page.locator('.DocSearch-Hit a').first();
+  await expect(link).toBeVisible();
+  expect(await link.getAttribute('href')).not.toContain('/mr-123/');
+});
+
+test('SRCH-09 SRCH-24 "See all" leads to /search/, which shows results for q with paging', async ({ page }) => {
+  await page.goto('/');
+  await openWithCtrlK(page);
+  await page.keyboard.type('language object');
+  const seeAll = page.getByRole('link', { name: /See all \d+ results/ });
+  await expect(seeAll).toBeVisible();
+  await seeAll.click();
+  await expect(page).toHaveURL(/\/search\/\?q=language(\+|%20)object/);
+  await expect(page.getByRole('heading', { name: 'Search results for "language object"' })).toBeVisible();
+  await expect(page.getByText(/\d+ documents found/)).toBeVisible();
+  const results = page.locator('main article');
+  await expect(results).toHaveCount(15);
+  // The next page loads when the reader scrolls to the end of the list.
+  for (let i = 0; i < 5 && (await results.count()) <= 15; i++) {
+    await page.mouse.wheel(0, 20000);
+    await page.waitForTimeout(300);
+  }
+  expect(await results.count()).toBeGreaterThan(15);
+});

@@ -1,0 +1,115 @@
+/**
+ * `npm run search:push`: the indexing command for SEARCH_BACKEND=algolia. Reads the build's search
+ * records and replaces the Algolia index with them (the official client's `replaceAllObjects`:
+ * a temporary index, then an atomic move), then applies the DocSearch Docusaurus template's index
+ * settings plus `access` as a filter-only facet, which the readers' secured keys filter on.
+ *
+ *   ALGOLIA_APP_ID=… ALGOLIA_ADMIN_API_KEY=… PUBLIC_URL=https://docs.example.com npm run search:push
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { algoliasearch, type IndexSettings } from 'algoliasearch';
+import { type Env, httpUrl, text } from '../../env.ts';
+import { ConfigError } from '../../errors.ts';
+import { loadRecords, type SearchRecord } from '../records.ts';
+
+/** DocSearch's Docusaurus crawler template (initialIndexSettings), plus the access facet. */
+export const INDEX_SETTINGS: IndexSettings = {
+  attributesForFaceting: ['type', 'lang', 'language', 'version', 'docusaurus_tag', 'filterOnly(access)'],
+  attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
+  attributesToHighlight: ['hierarchy', 'content'],
+  attributesToSnippet: ['content:10'],
+  camelCaseAttributes: ['hierarchy', 'content'],
+  searchableAttributes: [
+    'unordered(hierarchy.lvl0)',
+    'unordered(hierarchy.lvl1)',
+    'unordered(hierarchy.lvl2)',
+    'unordered(hierarchy.lvl3)',
+    'unordered(hierarchy.lvl4)',
+    'unordered(hierarchy.lvl5)',
+    'unordered(hierarchy.lvl6)',
+    'content',
+  ],
+  distinct: true,
+  attributeForDistinct: 'url',
+  customRanking: ['desc(weight.pageRank)', 'desc(weight.level)', 'asc(weight.position)'],
+  ranking: ['words', 'filters', 'typo', 'attribute', 'proximity', 'exact', 'custom'],
+  highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
+  highlightPostTag: '</span>',
+  minWordSizefor1Typo: 3,
+  minWordSizefor2Typos: 7,
+  allowTyposOnNumericTokens: false,
+  minProximity: 1,
+  ignorePlurals: true,
+  advancedSyntax: true,
+  attributeCriteriaComputedByMinProximity: true,
+  removeWordsIfNoResults: 'allOptional',
+  separatorsToIndex: '_',
+};
+
+export interface PushOptions {
+  appId: string;
+  adminApiKey: string;
+  indexName: string;
+  /** The portal's address: records carry absolute URLs (DocSearch opens them as they are). */
+  origin: string;
+  /** Other hosts than Algolia's (tests, proxies). */
+  hosts?: string[] | null;
+  log?: (line: string) => void;
+}
+
+export function withOrigin(records: readonly SearchRecord[], origin: string) {
+  return records.map((record) => ({
+    ...record,
+    url: `${origin}${record.url}`,
+    url_without_anchor: `${origin}${record.url_without_anchor}`,
+  }));
+}
+
+export async function pushRecords(records: readonly SearchRecord[], options: PushOptions) {
+  const log = options.log ?? console.log;
+  const hosts = options.hosts?.map((href) => {
+    const url = new URL(href);
+    return { url: url.host, protocol: url.protocol === 'https:' ? 'https' : 'http', accept: 'readWrite' } as const;
+  });
+  const client = algoliasearch(options.appId, options.adminApiKey, hosts ? { hosts } : undefined);
+  const objects = withOrigin(records, options.origin);
+  log(`[tala] search:push: ${objects.length} records to index ${options.indexName}`);
+  const started = performance.now();
+  await client.replaceAllObjects({ indexName: options.indexName, objects, batchSize: 1000 });
+  const { taskID } = await client.setSettings({ indexName: options.indexName, indexSettings: INDEX_SETTINGS });
+  await client.waitForTask({ indexName: options.indexName, taskID });
+  log(`[tala] search:push: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return { records: objects.length };
+}
+
+export function pushOptionsFromEnv(env: Env): PushOptions & { buildDir: string } {
+  const appId = text(env.ALGOLIA_APP_ID);
+  const adminApiKey = text(env.ALGOLIA_ADMIN_API_KEY);
+  if (!appId) throw new ConfigError('search:push needs ALGOLIA_APP_ID.');
+  if (!adminApiKey)
+    throw new ConfigError('search:push needs ALGOLIA_ADMIN_API_KEY (a key with addObject, deleteIndex, settings).');
+  const publicUrl = text(env.PUBLIC_URL);
+  if (!publicUrl) throw new ConfigError('search:push needs PUBLIC_URL: the records carry absolute URLs.');
+  const hosts = text(env.ALGOLIA_HOSTS);
+  return {
+    appId,
+    adminApiKey,
+    indexName: text(env.ALGOLIA_INDEX_NAME) ?? 'tala-docs',
+    origin: `${httpUrl('PUBLIC_URL', publicUrl).replace(/\/$/, '')}${(text(env.PAGES_PREFIX) ?? '').replace(/\/+$/, '')}`,
+    hosts: hosts ? hosts.split(',').map((h) => httpUrl('ALGOLIA_HOSTS', h.trim())) : null,
+    buildDir: path.resolve(
+      text(env.BUILD_DIR) ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../site/build'),
+    ),
+  };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  try {
+    const { buildDir, ...options } = pushOptionsFromEnv(process.env);
+    await pushRecords(await loadRecords(buildDir), options);
+  } catch (error) {
+    console.error(`[tala] search:push failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { test } from 'node:test';
+import { algoliasearch } from 'algoliasearch';
+import Fastify from 'fastify';
+import { INDEX_SETTINGS, pushRecords } from '../src/search/algolia/push.ts';
+import { restrictionsOf, securedKeyFor } from '../src/search/algolia/secured-keys.ts';
+import { parseRecords } from '../src/search/records.ts';
+import { loadSearchSettings } from '../src/search/settings.ts';
+import { buildGate, ONPREM_ADMIN, READER } from './helper.ts';
+import { fixtureRecords } from './search-fixtures.ts';
+
+const ALGOLIA_ENV = {
+  SEARCH_BACKEND: 'algolia',
+  ALGOLIA_APP_ID: 'APP123',
+  ALGOLIA_SEARCH_API_KEY: 'parent-search-key',
+};
+const files = { '.search-records.json': JSON.stringify(fixtureRecords()) };
+
+test("secured keys match the official generateSecuredApiKey and carry the reader's access filter", () => {
+  const settings = loadSearchSettings(ALGOLIA_ENV, 'tala-docs');
+  const now = Date.UTC(2026, 10, 21);
+  const { apiKey, validUntil } = securedKeyFor(settings, ['public', 'reader'], now);
+  const official = algoliasearch('APP123', 'parent-search-key').generateSecuredApiKey({
+    parentApiKey: 'parent-search-key',
+    restrictions: { filters: 'access:public OR access:reader', validUntil, restrictIndices: ['tala-docs'] },
+  });
+  assert.equal(apiKey, official);
+  // Decoded as Algolia does: HMAC-SHA256 of the restrictions with the parent key, then the restrictions.
+  const decoded = Buffer.from(apiKey, 'base64').toString();
+  const restrictions = decoded.slice(64);
+  assert.equal(decoded.slice(0, 64), createHmac('sha256', 'parent-search-key').update(restrictions).digest('hex'));
+  assert.equal(new URLSearchParams(restrictions).get('filters'), 'access:public OR access:reader');
+  assert.equal(restrictionsOf(apiKey, 'parent-search-key', now)?.get('restrictIndices'), 'tala-docs');
+  assert.equal(restrictionsOf(apiKey, 'another-key', now), null, 'signed by another key');
+  assert.equal(restrictionsOf(apiKey, 'parent-search-key', (validUntil + 1) * 1000), null, 'expired');
+});
+
+test('SEARCH_BACKEND=algolia: /api/session gives each reader a secured key for their roles', async (t) => {
+  const reader = await buildGate(t, { identity: READER, env: ALGOLIA_ENV });
+  const admin = await buildGate(t, { identity: ONPREM_ADMIN, env: ALGOLIA_ENV });
+  const filtersOf = async (app: typeof reader) => {
+    const { search } = (await app.inject({ url: '/api/session' })).json();
+    assert.equal(search.appId, 'APP123');
+    assert.equal(search.hosts, null);
+    assert.doesNotMatch(JSON.stringify(search), /parent-search-key/);
+    return restrictionsOf(search.apiKey, 'parent-search-key')?.get('filters');
+  };
+  assert.equal(await filtersOf(reader), 'access:public OR access:reader');
+  assert.equal(await filtersOf(admin), 'access:public OR access:reader OR access:onprem');
+});
+
+test('SEARCH_BACKEND=algolia refuses to start without its keys', () => {
+  assert.throws(() => loadSearchSettings({ SEARCH_BACKEND: 'algolia' }, 'x'), /ALGOLIA_APP_ID/);
+  assert.throws(
+    () => loadSearchSettings({ SEARCH_BACKEND: 'algolia', ALGOLIA_APP_ID: 'A' }, 'x'),
+    /ALGOLIA_SEARCH_API_KEY/,
+  );
+  assert.throws(() => loadSearchSettings({ SEARCH_BACKEND: 'elastic' }, 'x'), /SEARCH_BACKEND/);
+});
+
+test('the official client with custom hosts searches the embedded endpoint with a secured key, filtered by it', async (t) => {
+  const app = await buildGate(t, { identity: null, files, env: ALGOLIA_ENV });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = new URL(address);
+  const settings = loadSearchSettings(ALGOLIA_ENV, 'tala-docs');
+  const search = async (apiKey: string) => {
+    const client = algoliasearch('APP123', apiKey, {
+      hosts: [{ url: url.host, protocol: 'http', accept: 'readWrite' }],
+    });
+    const { results } = await client.search({ requests: [{ indexName: 'tala-docs', query: 'licence publish' }] });
+    return JSON.stringify(results);
+  };
+  assert.doesNotMatch(await search(securedKeyFor(settings, ['public', 'reader']).apiKey), /on-prem/);
+  assert.match(await search(securedKeyFor(settings, ['public', 'reader', 'onprem']).apiKey), /on-prem\/manager-guide/);
+  await assert.rejects(search('not-a-secured-key'), /Invalid API key/);
+});
+
+test('search:push replaces the Algolia index with the build records and the DocSearch settings (official client, custom host)', async (t) => {
+  // What Algolia's write API answers for replaceAllObjects/setSettings/waitForTask, recorded.
+  const fake = Fastify();
+  const calls: { method: string; url: string; body: any }[] = [];
+  const objects: Record<string, any[]> = {};
+  let settings: unknown = null;
+  fake.addContentTypeParser('*', { parseAs: 'string' }, (_r, body, done) =>
+    done(null, body ? JSON.parse(String(body)) : {}),
+  );
+  fake.all('/*', async (request) => {
+    const body = (typeof request.body === 'string' ? JSON.parse(request.body || '{}') : request.body) as any;
+    calls.push({ method: request.method, url: request.url, body });
+    const path = request.url.split('?')[0] as string;
+    const index = decodeURIComponent(path.split('/')[3] ?? '');
+    if (path.endsWith('/batch')) {
+      objects[index] = [...(objects[index] ?? []), ...body.requests.map((r: any) => r.body)];
+      return { taskID: calls.length, objectIDs: body.requests.map((r: any) => r.body.objectID) };
+    }
+    if (path.endsWith('/operation')) {
+      if (body.operation === 'move') {
+        objects[body.destination] = objects[index] ?? [];
+        delete objects[index];
+      }
+      return { taskID: calls.length, updatedAt: new Date().toISOString() };
+    }
+    if (path.endsWith('/settings')) {
+      settings = body;
+      return { taskID: calls.length, updatedAt: new Date().toISOString() };
+    }
+    if (path.includes('/task/')) return { status: 'published', pendingTask: false };
+    return { taskID: calls.length };
+  });
+  t.after(() => fake.close());
+  const address = await fake.listen({ host: '127.0.0.1', port: 0 });
+  const records = parseRecords(JSON.stringify(fixtureRecords()));
+  const lines: string[] = [];
+  const result = await pushRecords(records, {
+    appId: 'APP123',
+    adminApiKey: 'admin-key',
+    indexName: 'tala-docs',
+    origin: 'https://docs.tala.example',
+    hosts: [address],
+    log: (line) => lines.push(line),
+  });
+  assert.equal(result.records, records.length);
+  assert.equal(objects['tala-docs']?.length, records.length, 'the index holds every record after the move');
+  assert.ok(objects['tala-docs']?.every((o) => o.url.startsWith('https://docs.tala.example/') && o.access));
+  assert.deepEqual(settings, INDEX_SETTINGS);
+  assert.ok((INDEX_SETTINGS.attributesForFaceting ?? []).includes('filterOnly(access)'));
+  assert.ok(
+    calls.some((c) => c.url.includes('tala-docs_tmp_')),
+    'written to a temporary index first',
+  );
+  assert.match(lines.join('\n'), /records to index tala-docs/);
+});

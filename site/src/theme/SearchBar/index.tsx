@@ -1,0 +1,215 @@
+/**
+ * The navbar search (DocSearch modal), built from the same parts as the theme's SearchBar, which
+ * it replaces for two reasons (DESIGN §5): the theme's component always emits
+ * `<link rel="preconnect" href="https://{appId}-dsn.algolia.net">` (browsers then contact Algolia
+ * from every page), and a wrapper cannot take a <head> tag back. What differs from the theme:
+ * no preconnect; the reader's search credentials are read before the modal opens; and
+ * `transformSearchClient` swaps DocSearch's client (Algolia's hosts) for one that talks to the
+ * portal, or to Algolia with the reader's secured key, debounced 200 ms (seed §5).
+ */
+import type { DocSearchModalProps } from '@docsearch/react';
+import { DocSearchButton } from '@docsearch/react/button';
+import { useDocSearchKeyboardEvents } from '@docsearch/react/useDocSearchKeyboardEvents';
+import Link from '@docusaurus/Link';
+import { useHistory } from '@docusaurus/router';
+import Translate from '@docusaurus/Translate';
+import { isRegexpStringMatch, useSearchLinkCreator } from '@docusaurus/theme-common';
+import {
+  mergeFacetFilters,
+  useAlgoliaContextualFacetFilters,
+  useSearchResultUrlProcessor,
+} from '@docusaurus/theme-search-algolia/client';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import translations from '@theme/SearchTranslations';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import type { TalaCustomFields } from '../../../config/custom-fields';
+import { searchCredentials } from '../../search/credentials';
+import { readerLiteClient } from '../../search/lite-client';
+import { debounceSearch, SEARCH_DEBOUNCE_MS } from '../../search/search-client';
+
+type Modal = typeof import('@docsearch/react/modal').DocSearchModal;
+type SearchClient = Awaited<ReturnType<typeof readerLiteClient>>;
+type InternalHit = { url: string };
+
+interface AlgoliaThemeConfig {
+  appId: string;
+  apiKey: string;
+  indexName: string;
+  contextualSearch?: boolean;
+  externalUrlRegex?: string;
+  searchPagePath?: string | false;
+  searchParameters?: { facetFilters?: string[] | string[][] };
+  placeholder?: string;
+}
+
+let DocSearchModal: Modal | null = null;
+let searchClient: SearchClient | null = null;
+
+/** Loads the modal's code and the reader's search client once, before the first opening. */
+function prepareModal(): Promise<void> {
+  if (DocSearchModal && searchClient) return Promise.resolve();
+  return Promise.all([
+    import('@docsearch/react/modal'),
+    import('@docsearch/react/style'),
+    import('./styles.css'),
+    readerLiteClient(),
+  ]).then(([{ DocSearchModal: modal }, , , client]) => {
+    DocSearchModal = modal;
+    searchClient = { ...client, search: debounceSearch(client.search, SEARCH_DEBOUNCE_MS) };
+  });
+}
+
+function Hit({ hit, children }: { hit: InternalHit; children: ReactNode }) {
+  return <Link to={hit.url}>{children}</Link>;
+}
+
+function ResultsFooter({
+  state,
+  onClose,
+}: {
+  state: { query: string; context: { nbHits?: unknown } };
+  onClose: () => void;
+}) {
+  const createSearchLink = useSearchLinkCreator();
+  return (
+    <Link to={createSearchLink(state.query)} onClick={onClose}>
+      <Translate id="theme.SearchBar.seeAll" values={{ count: String(state.context.nbHits ?? 0) }}>
+        {'See all {count} results'}
+      </Translate>
+    </Link>
+  );
+}
+
+export default function SearchBar(): ReactNode {
+  const { siteConfig } = useDocusaurusContext();
+  const config = siteConfig.themeConfig.algolia as AlgoliaThemeConfig;
+  const { searchMissingResultsUrl } = siteConfig.customFields as TalaCustomFields;
+  const history = useHistory();
+  const processSearchResultUrl = useSearchResultUrlProcessor();
+  const contextualFacetFilters = useAlgoliaContextualFacetFilters();
+  const searchContainer = useRef<HTMLDivElement | null>(null);
+  const searchButtonRef = useRef<HTMLButtonElement>(null);
+  const [isOpen, setIsOpen] = useState(false);
+  const [initialQuery, setInitialQuery] = useState<string | undefined>(undefined);
+  const [indexName, setIndexName] = useState(config.indexName);
+
+  const searchParameters = useMemo(() => {
+    const configured = config.searchParameters?.facetFilters ?? [];
+    return {
+      ...config.searchParameters,
+      facetFilters: config.contextualSearch ? mergeFacetFilters(contextualFacetFilters, configured) : configured,
+    };
+  }, [config, contextualFacetFilters]);
+
+  const openModal = useCallback(() => {
+    if (!searchContainer.current) {
+      searchContainer.current = document.createElement('div');
+      document.body.insertBefore(searchContainer.current, document.body.firstChild);
+    }
+    void Promise.all([prepareModal(), searchCredentials()]).then(([, credentials]) => {
+      setIndexName(credentials.indexName);
+      setIsOpen(true);
+    });
+  }, []);
+
+  const closeModal = useCallback(() => {
+    setIsOpen(false);
+    searchButtonRef.current?.focus();
+    setInitialQuery(undefined);
+  }, []);
+
+  const handleInput = useCallback(
+    (event: KeyboardEvent) => {
+      if (event.key === 'f' && (event.metaKey || event.ctrlKey)) return;
+      event.preventDefault();
+      setInitialQuery(event.key);
+      openModal();
+    },
+    [openModal],
+  );
+
+  useDocSearchKeyboardEvents({ isOpen, onOpen: openModal, onClose: closeModal, onInput: handleInput, searchButtonRef });
+
+  const navigator = useMemo(
+    () => ({
+      navigate({ itemUrl }: { itemUrl: string }) {
+        if (isRegexpStringMatch(config.externalUrlRegex, itemUrl)) window.location.href = itemUrl;
+        else history.push(itemUrl);
+      },
+    }),
+    [config.externalUrlRegex, history],
+  );
+
+  const transformItems = useCallback(
+    (items: InternalHit[]) => items.map((item) => ({ ...item, url: processSearchResultUrl(item.url) })),
+    [processSearchResultUrl],
+  );
+
+  const resultsFooterComponent = useCallback(
+    ({ state }: { state: { query: string; context: { nbHits?: unknown } } }) => (
+      <ResultsFooter state={state} onClose={closeModal} />
+    ),
+    [closeModal],
+  );
+
+  const modalProps: Partial<DocSearchModalProps> = {
+    appId: config.appId,
+    apiKey: config.apiKey,
+    indexName,
+    placeholder: config.placeholder ?? 'Search docs',
+    searchParameters: searchParameters as DocSearchModalProps['searchParameters'],
+    transformSearchClient: () =>
+      searchClient as unknown as ReturnType<NonNullable<DocSearchModalProps['transformSearchClient']>>,
+    transformItems: transformItems as unknown as DocSearchModalProps['transformItems'],
+    hitComponent: Hit as unknown as DocSearchModalProps['hitComponent'],
+    navigator: navigator as DocSearchModalProps['navigator'],
+    // Seed §2 keeps DocSearch's own wording where the theme's translations changed it:
+    // 'No results for', the footer's 'to select' / 'to navigate' / 'to close' and 'Search by'.
+    translations: {
+      ...translations.modal,
+      noResultsScreen: { ...translations.modal?.noResultsScreen, noResultsText: 'No results for' },
+      footer: {
+        ...translations.modal?.footer,
+        selectText: 'to select',
+        navigateText: 'to navigate',
+        closeText: 'to close',
+        searchByText: 'Search by',
+      },
+    },
+    ...(config.searchPagePath
+      ? { resultsFooterComponent: resultsFooterComponent as DocSearchModalProps['resultsFooterComponent'] }
+      : {}),
+    ...(searchMissingResultsUrl
+      ? {
+          getMissingResultsUrl: ({ query }: { query: string }) =>
+            `${searchMissingResultsUrl}${searchMissingResultsUrl.includes('?') ? '&' : '?'}q=${encodeURIComponent(query)}`,
+        }
+      : {}),
+  };
+
+  return (
+    <>
+      <DocSearchButton
+        onTouchStart={() => void prepareModal()}
+        onFocus={() => void prepareModal()}
+        onMouseOver={() => void prepareModal()}
+        onClick={openModal}
+        ref={searchButtonRef}
+        translations={translations.button}
+      />
+      {isOpen &&
+        DocSearchModal &&
+        searchContainer.current &&
+        createPortal(
+          <DocSearchModal
+            {...(modalProps as DocSearchModalProps)}
+            onClose={closeModal}
+            initialScrollY={window.scrollY}
+            initialQuery={initialQuery}
+          />,
+          searchContainer.current,
+        )}
+    </>
+  );
+}
