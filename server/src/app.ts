@@ -10,7 +10,7 @@ import type { IdentityResolver } from './identity/index.ts';
 import { identityPlugin } from './identity/plugin.ts';
 import { apiRoutes } from './routes/api.ts';
 import { sessionRoutes } from './routes/session.ts';
-import { search } from './search/index.ts';
+import { search, searchConnectTargets } from './search/index.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export interface BuildAppOptions {
@@ -53,6 +53,7 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
   await app.register(securityHeaders, {
     inlineScriptHashes: manifest.inlineScriptHashes,
     formTargets: auth.formTargets,
+    connectTargets: searchConnectTargets(config.search),
   });
   await app.register(identityPlugin, { resolve: identity ?? auth.identity });
   await app.register(auth.routes);

@@ -8,7 +8,10 @@ import fp from 'fastify-plugin';
  * HSTS is sent only over https: on plain-http localhost it would break the next visit.
  */
 export const securityHeaders = fp(
-  async (fastify: FastifyInstance, opts: { inlineScriptHashes: readonly string[]; formTargets: readonly string[] }) => {
+  async (
+    fastify: FastifyInstance,
+    opts: { inlineScriptHashes: readonly string[]; formTargets: readonly string[]; connectTargets?: readonly string[] },
+  ) => {
     await fastify.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -19,7 +22,7 @@ export const securityHeaders = fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...(opts.connectTargets ?? [])],
           mediaSrc: ["'self'"],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],

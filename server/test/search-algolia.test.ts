@@ -47,6 +47,8 @@ test('SEARCH_BACKEND=algolia: /api/session gives each reader a secured key for t
     return restrictionsOf(search.apiKey, 'parent-search-key')?.get('filters');
   };
   assert.equal(await filtersOf(reader), 'access:public OR access:reader');
+  const csp = String((await reader.inject({ url: '/' })).headers['content-security-policy']);
+  assert.match(csp, /connect-src 'self' https:\/\/app123-dsn\.algolia\.net https:\/\/app123-1\.algolianet\.com/);
   assert.equal(await filtersOf(admin), 'access:public OR access:reader OR access:onprem');
 });
 

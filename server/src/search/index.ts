@@ -5,6 +5,7 @@ import type { GateConfig } from '../config.ts';
 import { SearchEngine } from './engine.ts';
 import { loadRecords, SEARCH_RECORDS_FILE } from './records.ts';
 import { searchRoutes } from './routes.ts';
+import type { SearchSettings } from './settings.ts';
 
 /**
  * Search, as the gate serves it: the engine built from the build's records at start-up, and the
@@ -23,4 +24,17 @@ export async function search(fastify: FastifyInstance, opts: { config: GateConfi
     fastify.log.warn(`no ${SEARCH_RECORDS_FILE} in the build: search answers 503 until the site is rebuilt`);
   }
   await fastify.register(searchRoutes, { config, engine });
+}
+
+/** Origins the browser may query (CSP connect-src): Algolia's hosts for the app, or ALGOLIA_HOSTS. */
+export function searchConnectTargets(settings: SearchSettings): string[] {
+  if (settings.backend !== 'algolia') return [];
+  if (settings.hosts) return settings.hosts.map((h) => new URL(h).origin);
+  const appId = settings.appId.toLowerCase();
+  return [
+    `https://${appId}-dsn.algolia.net`,
+    `https://${appId}-1.algolianet.com`,
+    `https://${appId}-2.algolianet.com`,
+    `https://${appId}-3.algolianet.com`,
+  ];
 }
