@@ -34,6 +34,7 @@ test('AUTH-04 AUTH-05 AUTH-06 ROLE-01 the code flow signs an on-prem admin in an
     username: 'admin@tala.example',
     roles: ['Documentation.Reader', 'Documentation.Onprem'],
     onprem: true,
+    search: { appId: 'TALADOCS', apiKey: 'portal-session', indexName: 'tala-docs', hosts: null },
   });
 });
 
