@@ -230,3 +230,26 @@ test('a build without search records still serves pages; search answers 503', as
   assert.match(String(body.message), /no search records/);
   assert.equal((await app.inject({ url: '/studio/build/' })).statusCode, 200);
 });
+
+test('an empty query lists every readable URL once, in custom-ranking order', async (t) => {
+  const base = fixtureRecords()[0] as ReturnType<typeof fixtureRecords>[number];
+  const at = (url: string, access: 'reader' | 'onprem', position: number) => ({
+    ...base,
+    objectID: `${url}#${position}`,
+    url: `http://localhost:3000${url}`,
+    url_without_anchor: `http://localhost:3000${url}`,
+    access,
+    weight: { pageRank: 0, level: 0, position },
+  });
+  // The on-prem record comes first, so that record positions and readable positions differ.
+  const records = [
+    at('/on-prem/x/', 'onprem', 0),
+    at('/a/', 'reader', 1),
+    at('/a/', 'reader', 2),
+    at('/b/', 'reader', 3),
+  ];
+  const app = await buildGate(t, { identity: READER, files: { '.search-records.json': JSON.stringify(records) } });
+  const { body } = await search(app, [{ query: '' }]);
+  assert.deepEqual(urls(body.results[0] as Result), ['/a/', '/b/']);
+  assert.equal(body.results[0]?.nbHits, 2);
+});

@@ -19,6 +19,7 @@ export const MAX_QUERY_LENGTH = 64;
 /** Algolia caps proximity at 8: farther words count as unrelated. */
 const MAX_PROXIMITY = 8;
 const MAX_QUERY_WORDS = 16;
+const MAX_CACHED_MASKS = 64;
 
 /** A facet filter in conjunctive normal form: every group must hold, any entry of a group may. */
 export type FilterGroups = readonly (readonly { attribute: string; value: string; negated: boolean }[])[];
@@ -83,6 +84,7 @@ export class SearchEngine {
   /** Per record and attribute: the attribute's term when it is a single word (exactOnSingleWordQuery). */
   readonly #singleWord: (string | null)[][];
   readonly #urlIds: Uint32Array;
+  readonly #masks = new Map<string, Uint8Array>();
 
   constructor(records: readonly SearchRecord[]) {
     this.#records = [...records];
@@ -124,14 +126,11 @@ export class SearchEngine {
       .slice(0, MAX_QUERY_WORDS);
     const queryTerms = queryWords.map(term);
     const relation = relationOf(queryTerms);
-    const admitted = new Uint8Array(this.size);
-    this.#records.forEach((record, id) => {
-      admitted[id] = allowed.has(record.access) && passes(record, filters) ? 1 : 0;
-    });
+    const admitted = this.#admitted(allowed, filters);
     if (queryTerms.length === 0) {
       // Algolia answers an empty query with every record, in custom-ranking order.
-      const all = this.#records.flatMap((record, id) => (admitted[id] ? [{ record, criteria: NO_CRITERIA }] : []));
-      return { queryTerms, queryWords, hits: this.#distinct(all.map((hit, i) => ({ ...hit, id: i }))), relation };
+      const all = this.#records.flatMap((record, id) => (admitted[id] ? [{ id, record, criteria: NO_CRITERIA }] : []));
+      return { queryTerms, queryWords, hits: this.#distinct(all), relation };
     }
     const matches = queryTerms.map((q, i) => this.#match(q, i === queryTerms.length - 1, admitted));
     const counts = new Uint8Array(this.size);
@@ -150,6 +149,23 @@ export class SearchEngine {
         });
     }
     return { queryTerms, queryWords, hits: this.#distinct(ranked), relation };
+  }
+
+  /**
+   * Which records this reader and these filters admit (1) — the role filter, applied before any
+   * matching. Readers share a handful of role sets and filters, so the masks are kept.
+   */
+  #admitted(allowed: ReadonlySet<AccessLevel>, filters: FilterGroups): Uint8Array {
+    const key = `${[...allowed].sort().join()}|${JSON.stringify(filters)}`;
+    let mask = this.#masks.get(key);
+    if (!mask) {
+      mask = Uint8Array.from(this.#records, (record) =>
+        allowed.has(record.access) && passes(record, filters) ? 1 : 0,
+      );
+      if (this.#masks.size >= MAX_CACHED_MASKS) this.#masks.clear();
+      this.#masks.set(key, mask);
+    }
+    return mask;
   }
 
   /** The records one query word matches: exact, as a prefix (last word), or within its typos. */

@@ -1,32 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type AccessLevel, isAccessLevel } from '@tala/policy';
+import { isAccessLevel, SEARCH_LEVELS, SEARCH_RECORDS_FILE, type SearchLevel, type SearchRecord } from '@tala/policy';
 
 /**
- * The records the site build wrote (site/plugins/search-index): DocSearch's format plus the access
- * level of the page each one comes from. The file is a dotfile of the build directory, which the
- * gate never serves.
+ * The records the site build wrote (format: @tala/policy search-records.ts). In memory, `url` and
+ * `url_without_anchor` are site-relative ("/studio/flows/#triggers"): the build's origin is not the
+ * portal's, so responses make them absolute.
  */
-export const SEARCH_RECORDS_FILE = '.search-records.json';
-
-export const LEVELS = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
-export type Level = (typeof LEVELS)[number];
-export type RecordType = Exclude<Level, 'lvl0'> | 'content';
-
-export interface SearchRecord {
-  objectID: string;
-  type: RecordType;
-  hierarchy: Record<Level, string | null>;
-  content: string | null;
-  /** Site-relative in memory ("/studio/flows/#triggers"); made absolute in responses. */
-  url: string;
-  url_without_anchor: string;
-  anchor: string | null;
-  weight: { pageRank: number; level: number; position: number };
-  language: string;
-  docusaurus_tag: string;
-  access: AccessLevel;
-}
+export const LEVELS = SEARCH_LEVELS;
+export type Level = SearchLevel;
+export type { SearchRecord };
+export { SEARCH_RECORDS_FILE };
 
 export class RecordsError extends Error {
   override name = 'RecordsError';

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { AccessLevel } from '@tala/policy';
-import { attributeText, type Criteria, type EngineResult, facetValue, type SearchEngine } from './engine.ts';
+import { attributeText, type Criteria, type EngineResult, FACETABLE, facetValue, type SearchEngine } from './engine.ts';
 import {
   type HighlightResult,
   type HighlightTags,
   highlight,
   type SnippetResult,
   snippet,
+  type WordMatcher,
   wordMatcher,
 } from './highlight.ts';
 import type { QueryParams } from './params.ts';
@@ -57,10 +58,16 @@ export function respond(params: QueryParams, { engine, allowed, origin }: Respon
   const result = engine.search({ query: params.query, allowed, filters: [...params.facetFilters, ...params.filters] });
   const { hits } = result;
   const first = params.page * params.hitsPerPage;
+  // Once per query: how words match, and the tags to mark them with.
+  const shaping: Shaping = {
+    result,
+    params,
+    origin,
+    matcher: wordMatcher(result.queryTerms, term, result.relation),
+    tags: { pre: params.highlightPreTag, post: params.highlightPostTag, ellipsis: params.snippetEllipsisText },
+  };
   const response: SearchResponse = {
-    hits: hits
-      .slice(first, first + params.hitsPerPage)
-      .map(({ record, criteria }) => hitOf(record, criteria, result, params, origin)),
+    hits: hits.slice(first, first + params.hitsPerPage).map(({ record, criteria }) => hitOf(record, criteria, shaping)),
     nbHits: hits.length,
     page: params.page,
     nbPages: params.hitsPerPage === 0 ? 0 : Math.ceil(hits.length / params.hitsPerPage),
@@ -84,7 +91,7 @@ export function respond(params: QueryParams, { engine, allowed, origin }: Respon
 }
 
 function facetCounts(records: readonly SearchRecord[], requested: readonly string[]) {
-  const attributes = requested.includes('*') ? ['language', 'docusaurus_tag', 'type', 'hierarchy.lvl0'] : requested;
+  const attributes = requested.includes('*') ? FACETABLE : requested;
   const facets: Record<string, Record<string, number>> = {};
   for (const attribute of attributes) {
     const counts: Record<string, number> = {};
@@ -100,7 +107,15 @@ function facetCounts(records: readonly SearchRecord[], requested: readonly strin
 const wants = (list: readonly string[], attribute: string) =>
   list.includes('*') || list.includes(attribute) || (attribute.startsWith('hierarchy.') && list.includes('hierarchy'));
 
-function hitOf(record: SearchRecord, criteria: Criteria, result: EngineResult, params: QueryParams, origin: string) {
+interface Shaping {
+  result: EngineResult;
+  params: QueryParams;
+  origin: string;
+  matcher: WordMatcher;
+  tags: HighlightTags;
+}
+
+function hitOf(record: SearchRecord, criteria: Criteria, { result, params, origin, matcher, tags }: Shaping) {
   const retrieve = params.attributesToRetrieve ?? ['*'];
   const hit: Record<string, unknown> = {};
   for (const field of RETRIEVABLE) {
@@ -118,12 +133,6 @@ function hitOf(record: SearchRecord, criteria: Criteria, result: EngineResult, p
       LEVELS.filter((l) => wants(retrieve, `hierarchy.${l}`)).map((l) => [l, record.hierarchy[l]]),
     );
   }
-  const tags: HighlightTags = {
-    pre: params.highlightPreTag,
-    post: params.highlightPostTag,
-    ellipsis: params.snippetEllipsisText,
-  };
-  const matcher = wordMatcher(result.queryTerms, term, result.relation);
   const highlighted: Record<string, unknown> = {};
   const hierarchy: Partial<Record<Level, HighlightResult>> = {};
   for (const level of LEVELS) {

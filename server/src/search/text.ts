@@ -32,11 +32,30 @@ export function words(text: string): Word[] {
   return found;
 }
 
-/** "LanguageObject" → ["language", "object"]; "getHTTPStatus" → ["get", "http", "status"]. */
-export function camelParts(word: string): string[] {
-  const parts = word.split(/(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u);
-  return parts.length > 1 ? parts.map(fold) : [];
+/**
+ * Memoises a word → value function, bounded: highlighting asks about the same words for every
+ * hit and query, and the index build about every word of the corpus.
+ */
+function memoised<T>(compute: (word: string) => T, limit = 100_000): (word: string) => T {
+  const cache = new Map<string, T>();
+  return (word) => {
+    let found = cache.get(word);
+    if (found === undefined) {
+      found = compute(word);
+      if (cache.size >= limit) cache.clear();
+      cache.set(word, found);
+    }
+    return found;
+  };
 }
+
+const NO_PARTS: readonly string[] = Object.freeze([]);
+
+/** "LanguageObject" → ["language", "object"]; "getHTTPStatus" → ["get", "http", "status"]. */
+export const camelParts = memoised((word: string): readonly string[] => {
+  const parts = word.split(/(?<=[\p{Ll}\p{N}])(?=\p{Lu})|(?<=\p{Lu})(?=\p{Lu}\p{Ll})/u);
+  return parts.length > 1 ? parts.map(fold) : NO_PARTS;
+});
 
 /** ignorePlurals for English: "entities" → "entity", "classes" → "class", "flows" → "flow". */
 export function singular(word: string): string {
@@ -47,29 +66,8 @@ export function singular(word: string): string {
   return word;
 }
 
-const TERM_CACHE_LIMIT = 100_000;
-const termCache = new Map<string, string>();
-
-/** The form a word is indexed and queried under (memoised: highlighting asks for the same words often). */
-export function term(word: string): string {
-  let found = termCache.get(word);
-  if (found === undefined) {
-    found = singular(fold(word));
-    if (termCache.size >= TERM_CACHE_LIMIT) termCache.clear();
-    termCache.set(word, found);
-  }
-  return found;
-}
-
-/** Index terms of a text: every word, plus the parts of camelCase words. */
-export function indexTerms(text: string): string[] {
-  const terms: string[] = [];
-  for (const { text: word } of words(text)) {
-    terms.push(term(word));
-    for (const part of camelParts(word)) terms.push(singular(part));
-  }
-  return terms;
-}
+/** The form a word is indexed and queried under. */
+export const term = memoised((word: string): string => singular(fold(word)));
 
 /**
  * Edit distance between a and b if it is at most max, else max + 1 (Damerau: a transposition is

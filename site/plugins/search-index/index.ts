@@ -1,11 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AccessLevel } from '@tala/policy';
+import { type AccessLevel, SEARCH_RECORDS_FILE } from '@tala/policy';
 import { pageRankOf } from './page-rank';
 import { recordsOfPage, type SearchRecord } from './records';
 
-/** Where the records go: a dotfile of the build, which the gate never serves. */
-export const SEARCH_RECORDS_FILE = '.search-records.json';
+export { SEARCH_RECORDS_FILE };
 
 /** Screens that are not documentation (seed: login, 403, 404 and the search page itself). */
 const NOT_INDEXED = new Set(['Login/index.html', '403/index.html', '404.html', 'search/index.html']);

@@ -5,28 +5,15 @@
  * items and table cells, each with the hierarchy above it. Every record carries its page's access
  * level, so the engine can filter by role before ranking.
  */
-import type { AccessLevel } from '@tala/policy';
+import type { AccessLevel, SearchRecord, SearchRecordType } from '@tala/policy';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
 
 type Node = DefaultTreeAdapterMap['node'];
 type Element = DefaultTreeAdapterMap['element'];
 
-export type RecordType = 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6' | 'content';
-export type Hierarchy = Record<'lvl0' | 'lvl1' | 'lvl2' | 'lvl3' | 'lvl4' | 'lvl5' | 'lvl6', string | null>;
-
-export interface SearchRecord {
-  objectID: string;
-  type: RecordType;
-  hierarchy: Hierarchy;
-  content: string | null;
-  url: string;
-  url_without_anchor: string;
-  anchor: string | null;
-  weight: { pageRank: number; level: number; position: number };
-  language: string;
-  docusaurus_tag: string;
-  access: AccessLevel;
-}
+export type RecordType = SearchRecordType;
+export type Hierarchy = SearchRecord['hierarchy'];
+export type { SearchRecord };
 
 const LEVEL_WEIGHT: Record<RecordType, number> = {
   lvl1: 100,
