@@ -1,12 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
-import { PORTS, SESSION_SECRET } from './tests/servers';
+import { ALGOLIA_SEARCH_API_KEY, PORTS, SESSION_SECRET } from './tests/servers';
 
 /**
  * Browser tests in the system Chromium (Debian's `chromium` package): Playwright cannot download
  * browsers here. The gate serves the real build on loopback ports, one server per sign-in setup:
  * - reading:  SKIP_AUTHENTICATION (the chrome and reading journeys, no sign-in in the way);
  * - signin:   the embedded OpenID provider, as `npm start` runs it;
- * - idp-down: a configured provider that does not answer.
+ * - idp-down: a configured provider that does not answer;
+ * - algolia:  SEARCH_BACKEND=algolia with the gate itself as "Algolia" (it speaks the same wire
+ *             format and verifies secured keys), so the browser path of secured keys runs offline.
  */
 const CHROMIUM_ARGS = [
   '--headless',
@@ -49,6 +51,11 @@ export default defineConfig({
       testDir: './tests/signin',
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${PORTS.signin}` },
     },
+    {
+      name: 'algolia',
+      testDir: './tests/algolia',
+      use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${PORTS.algolia}` },
+    },
   ],
   webServer: [
     server(PORTS.reading, { SKIP_AUTHENTICATION: 'true' }),
@@ -58,6 +65,14 @@ export default defineConfig({
       OIDC_CLIENT_ID: 'tala-docs',
       OIDC_CLIENT_SECRET: 'unused-secret',
       SESSION_SECRETS: SESSION_SECRET,
+    }),
+    server(PORTS.algolia, {
+      DEV_IDP_PORT: String(PORTS.algoliaIdp),
+      SESSION_SECRETS: SESSION_SECRET,
+      SEARCH_BACKEND: 'algolia',
+      ALGOLIA_APP_ID: 'TALAE2E',
+      ALGOLIA_SEARCH_API_KEY,
+      ALGOLIA_HOSTS: `http://127.0.0.1:${PORTS.algolia}`,
     }),
   ],
 });

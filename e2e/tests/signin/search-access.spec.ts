@@ -26,3 +26,17 @@ for (const [who, seesOnprem] of [
     expect(body.includes('/on-prem/')).toBe(seesOnprem);
   });
 }
+
+test('a search after the session ended reloads into the login screen', async ({ page, context }) => {
+  await page.goto('/studio/build/flows/');
+  await signInAs(page, 'Riley Reader');
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.keyboard.press('Control+k');
+  await expect(page.getByPlaceholder('Search docs')).toBeFocused();
+  await context.clearCookies();
+  const refused = page.waitForResponse((r) => r.url().includes('/1/indexes/*/queries'));
+  await page.keyboard.type('carousel');
+  expect((await refused).status()).toBe(401);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe('/studio/build/flows/');
+});

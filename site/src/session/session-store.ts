@@ -12,6 +12,8 @@ export interface SearchCredentials {
   indexName: string;
   /** Search hosts as absolute URLs; null: the portal itself answers (embedded engine). */
   hosts: readonly string[] | null;
+  /** When the key ends (Unix seconds): Algolia secured keys only. */
+  validUntil?: number;
 }
 
 export type SessionState =
@@ -67,7 +69,13 @@ function searchCredentialsOf(value: unknown): SearchCredentials | null {
   const v = value as Partial<SearchCredentials> | null | undefined;
   if (!v || typeof v.appId !== 'string' || typeof v.apiKey !== 'string' || typeof v.indexName !== 'string') return null;
   const hosts = Array.isArray(v.hosts) ? v.hosts.filter((h): h is string => typeof h === 'string') : null;
-  return { appId: v.appId, apiKey: v.apiKey, indexName: v.indexName, hosts: hosts && hosts.length > 0 ? hosts : null };
+  return {
+    appId: v.appId,
+    apiKey: v.apiKey,
+    indexName: v.indexName,
+    hosts: hosts && hosts.length > 0 ? hosts : null,
+    ...(Number.isFinite(v.validUntil) ? { validUntil: v.validUntil } : {}),
+  };
 }
 
 type Listener = () => void;

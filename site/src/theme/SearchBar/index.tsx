@@ -25,11 +25,11 @@ import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { TalaCustomFields } from '../../../config/custom-fields';
 import { searchCredentials } from '../../search/credentials';
-import { readerLiteClient } from '../../search/lite-client';
+import { liteClient } from '../../search/lite-client';
 import { debounceSearch, SEARCH_DEBOUNCE_MS } from '../../search/search-client';
 
 type Modal = typeof import('@docsearch/react/modal').DocSearchModal;
-type SearchClient = Awaited<ReturnType<typeof readerLiteClient>>;
+type SearchClient = ReturnType<typeof liteClient>;
 type InternalHit = { url: string };
 
 interface AlgoliaThemeConfig {
@@ -46,18 +46,18 @@ interface AlgoliaThemeConfig {
 let DocSearchModal: Modal | null = null;
 let searchClient: SearchClient | null = null;
 
-/** Loads the modal's code and the reader's search client once, before the first opening. */
-function prepareModal(): Promise<void> {
-  if (DocSearchModal && searchClient) return Promise.resolve();
-  return Promise.all([
-    import('@docsearch/react/modal'),
-    import('@docsearch/react/style'),
-    import('./styles.css'),
-    readerLiteClient(),
-  ]).then(([{ DocSearchModal: modal }, , , client]) => {
-    DocSearchModal = modal;
+/** Loads the modal's code and builds the reader's search client once, before the first opening. */
+function prepareModal(appId: string, apiKey: string): Promise<void> {
+  if (!searchClient) {
+    const client = liteClient(appId, apiKey);
     searchClient = { ...client, search: debounceSearch(client.search, SEARCH_DEBOUNCE_MS) };
-  });
+  }
+  if (DocSearchModal) return Promise.resolve();
+  return Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style'), import('./styles.css')]).then(
+    ([{ DocSearchModal: modal }]) => {
+      DocSearchModal = modal;
+    },
+  );
 }
 
 function Hit({ hit, children }: { hit: InternalHit; children: ReactNode }) {
@@ -102,16 +102,18 @@ export default function SearchBar(): ReactNode {
     };
   }, [config, contextualFacetFilters]);
 
+  const prepare = useCallback(() => prepareModal(config.appId, config.apiKey), [config.appId, config.apiKey]);
+
   const openModal = useCallback(() => {
     if (!searchContainer.current) {
       searchContainer.current = document.createElement('div');
       document.body.insertBefore(searchContainer.current, document.body.firstChild);
     }
-    void Promise.all([prepareModal(), searchCredentials()]).then(([, credentials]) => {
+    void Promise.all([prepare(), searchCredentials()]).then(([, credentials]) => {
       setIndexName(credentials.indexName);
       setIsOpen(true);
     });
-  }, []);
+  }, [prepare]);
 
   const closeModal = useCallback(() => {
     setIsOpen(false);
@@ -191,9 +193,9 @@ export default function SearchBar(): ReactNode {
   return (
     <>
       <DocSearchButton
-        onTouchStart={() => void prepareModal()}
-        onFocus={() => void prepareModal()}
-        onMouseOver={() => void prepareModal()}
+        onTouchStart={() => void prepare()}
+        onFocus={() => void prepare()}
+        onMouseOver={() => void prepare()}
         onClick={openModal}
         ref={searchButtonRef}
         translations={translations.button}

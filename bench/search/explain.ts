@@ -1,0 +1,26 @@
+/**
+ * Why a query ranks what it does: the top hits of the portal's engine with their ranking criteria,
+ * for tuning the records (page rank, levels) and for docs writers asking "why is my page not first?".
+ *
+ *   npm run search:explain -- "trigger ordering" [limit]   (after `npm run build`)
+ */
+import path from 'node:path';
+import { SearchEngine } from '../../server/src/search/engine.ts';
+import { loadRecords } from '../../server/src/search/records.ts';
+
+const [query, limitText] = process.argv.slice(2);
+if (!query) {
+  console.error('usage: npm run search:explain -- "<query>" [limit]');
+  process.exit(2);
+}
+const buildDir = path.resolve(import.meta.dirname, '../../site/build');
+const engine = new SearchEngine(await loadRecords(buildDir));
+const result = engine.search({ query, allowed: new Set(['public', 'reader', 'onprem']) });
+console.log(`"${query}": ${result.hits.length} pages; terms ${result.queryTerms.join(' ')}\n`);
+console.log('words typos attribute proximity exact | pageRank level position | url — hierarchy');
+for (const { record, criteria: c } of result.hits.slice(0, Number(limitText ?? 10))) {
+  const trail = Object.values(record.hierarchy).filter(Boolean).join(' › ');
+  console.log(
+    `${c.words} ${c.typos} ${c.attribute} ${c.proximity} ${c.exact} | ${record.weight.pageRank} ${record.weight.level} ${record.weight.position} | ${record.url} — ${trail}${record.content ? ` :: ${record.content.slice(0, 80)}` : ''}`,
+  );
+}

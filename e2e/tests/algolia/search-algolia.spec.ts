@@ -1,0 +1,101 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { ALGOLIA_SEARCH_API_KEY } from '../servers';
+import { signInAs } from '../signin/helpers';
+
+/**
+ * SEARCH_BACKEND=algolia in the browser: the page asks /api/session for a secured key and sends its
+ * searches to the configured hosts with that key, as it would to Algolia. Here the hosts are the
+ * gate itself, which verifies secured keys the way Algolia does (HMAC of the parent key, filters,
+ * validUntil), so the whole path runs without Algolia.
+ */
+
+const isSearch = (url: string) => url.includes('/1/indexes/*/queries');
+
+async function sessionKey(page: Page): Promise<string> {
+  const session = (await (await page.request.get('/api/session')).json()) as { search: { apiKey: string } };
+  return session.search.apiKey;
+}
+
+/** A secured key is base64(hmac-hex + restrictions as a query string): its filters. */
+const filtersOf = (key: string | null) =>
+  new URLSearchParams(
+    Buffer.from(key ?? '', 'base64')
+      .toString('utf8')
+      .slice(64),
+  ).get('filters');
+
+async function openModal(page: Page) {
+  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
+  await page.keyboard.press('Control+k');
+  await expect(page.getByPlaceholder('Search docs')).toBeFocused();
+}
+
+for (const [who, seesOnprem] of [
+  ['Riley Reader', false],
+  ['Olu Admin', true],
+] as const) {
+  test(`SRCH-25 with Algolia, ${who}'s secured key ${seesOnprem ? 'finds' : 'never receives'} on-prem hits`, async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await signInAs(page, who);
+    const key = await sessionKey(page);
+    expect(key).not.toBe(ALGOLIA_SEARCH_API_KEY);
+    await openModal(page);
+    const answer = page.waitForResponse(
+      (r) => isSearch(r.url()) && (r.request().postData() ?? '').includes('turkish input processor'),
+    );
+    await page.keyboard.type('turkish input processor');
+    const response = await answer;
+    // The browser sends the reader's secured key, never the parent key.
+    const sent = new URL(response.url()).searchParams.get('x-algolia-api-key');
+    expect(filtersOf(sent)).toBe(filtersOf(key));
+    expect(filtersOf(sent)?.includes('onprem')).toBe(seesOnprem);
+    expect(new URL(response.url()).searchParams.get('x-algolia-application-id')).toBe('TALAE2E');
+    const body = await response.text();
+    expect(body.includes('/on-prem/')).toBe(seesOnprem);
+    await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+    const hrefs = await page
+      .locator('.DocSearch-Hit a')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''));
+    expect(hrefs.some((h) => h.startsWith('/on-prem/'))).toBe(seesOnprem);
+  });
+}
+
+test('SRCH-24 with Algolia, the /search/ page queries with the secured key', async ({ page }) => {
+  await page.goto('/');
+  await signInAs(page, 'Riley Reader');
+  const key = await sessionKey(page);
+  const answer = page.waitForResponse((r) => isSearch(r.url()));
+  await page.goto('/search/?q=carousel');
+  const sent = new URL((await answer).url()).searchParams.get('x-algolia-api-key');
+  expect(sent).not.toBe(ALGOLIA_SEARCH_API_KEY);
+  expect(filtersOf(sent)).toBe(filtersOf(key));
+  await expect(page.getByText(/\d+ documents found/)).toBeVisible();
+  await expect(page.locator('main article a[href="/tala-web-widget/message-types/carousel/"]').first()).toBeVisible();
+});
+
+test('a refused (expired) secured key is renewed from /api/session and the search retried', async ({ page }) => {
+  await page.goto('/');
+  await signInAs(page, 'Riley Reader');
+  await openModal(page);
+  let refused = 0;
+  await page.route(
+    (url) => isSearch(url.href),
+    async (route) => {
+      if (refused++ > 0) return route.fallback();
+      await route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ message: 'validUntil expired', status: 403 }),
+      });
+    },
+  );
+  const renewed = page.waitForResponse((r) => r.url().endsWith('/api/session'));
+  await page.keyboard.type('carousel');
+  expect((await renewed).status()).toBe(200);
+  await expect(page.locator('.DocSearch-Hit a[href="/tala-web-widget/message-types/carousel/"]').first()).toBeVisible();
+  expect(refused).toBe(2);
+  await expect(page.getByText('Unable to fetch results')).toHaveCount(0);
+});
