@@ -41,7 +41,7 @@ export function tala(records: readonly SearchRecord[]): BenchEngine {
     name: 'tala (DocSearch ranking)',
     search: (query) =>
       engine
-        .search({ query, allowed: ALL })
+        .search({ query, allowed: ALL, limit: LIMIT })
         .hits.slice(0, LIMIT)
         .map((h) => h.record.url),
   };

@@ -55,9 +55,15 @@ export interface RespondOptions {
 
 export function respond(params: QueryParams, { engine, allowed, origin }: RespondOptions): SearchResponse {
   const started = performance.now();
-  const result = engine.search({ query: params.query, allowed, filters: [...params.facetFilters, ...params.filters] });
-  const { hits } = result;
   const first = params.page * params.hitsPerPage;
+  const result = engine.search({
+    query: params.query,
+    allowed,
+    filters: [...params.facetFilters, ...params.filters],
+    // Facet counts are over every hit; otherwise only the hits up to the requested page are ranked.
+    ...(params.facets.length > 0 ? {} : { limit: first + params.hitsPerPage }),
+  });
+  const { hits, nbHits } = result;
   // Once per query: how words match, and the tags to mark them with.
   const shaping: Shaping = {
     result,
@@ -68,9 +74,9 @@ export function respond(params: QueryParams, { engine, allowed, origin }: Respon
   };
   const response: SearchResponse = {
     hits: hits.slice(first, first + params.hitsPerPage).map(({ record, criteria }) => hitOf(record, criteria, shaping)),
-    nbHits: hits.length,
+    nbHits,
     page: params.page,
-    nbPages: params.hitsPerPage === 0 ? 0 : Math.ceil(hits.length / params.hitsPerPage),
+    nbPages: params.hitsPerPage === 0 ? 0 : Math.ceil(nbHits / params.hitsPerPage),
     hitsPerPage: params.hitsPerPage,
     exhaustiveNbHits: true,
     exhaustive: { nbHits: true, typo: true },

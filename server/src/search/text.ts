@@ -70,6 +70,19 @@ export function singular(word: string): string {
 export const term = memoised((word: string): string => singular(fold(word)));
 
 /**
+ * The terms a word of a text is indexed under: its own; its camelCase parts; and, for a hyphenated
+ * pair ("drop-down", "pre-built"), the pair written as one word — Algolia finds "dropdown" in
+ * "drop-down" by splitting query words, which this gives for the common case at index time.
+ */
+export function indexedTerms(text: string, found: readonly Word[], index: number): string[] {
+  const word = found[index] as Word;
+  const terms = [term(word.text), ...camelParts(word.text).map(singular)];
+  const next = found[index + 1];
+  if (next && next.start === word.end + 1 && text[word.end] === '-') terms.push(term(`${word.text}${next.text}`));
+  return terms;
+}
+
+/**
  * Edit distance between a and b if it is at most max, else max + 1 (Damerau: a transposition is
  * one typo, as in Algolia). Bounded so that a long word costs O(len × max).
  */

@@ -13,7 +13,7 @@ import { type Env, httpUrl, text } from '../../env.ts';
 import { ConfigError } from '../../errors.ts';
 import { loadRecords, type SearchRecord } from '../records.ts';
 
-/** DocSearch's Docusaurus crawler template (initialIndexSettings), plus the access facet. */
+/** DocSearch's Docusaurus crawler template (initialIndexSettings), plus the access facet and `sum`. */
 export const INDEX_SETTINGS: IndexSettings = {
   attributesForFaceting: ['type', 'lang', 'language', 'version', 'docusaurus_tag', 'filterOnly(access)'],
   attributesToRetrieve: ['hierarchy', 'content', 'anchor', 'url', 'url_without_anchor', 'type'],
@@ -42,7 +42,9 @@ export const INDEX_SETTINGS: IndexSettings = {
   minProximity: 1,
   ignorePlurals: true,
   advancedSyntax: true,
-  attributeCriteriaComputedByMinProximity: true,
+  // Not the template's minProximity: the embedded engine ranks by `sum`, chosen by measurement
+  // (bench/search), and both backends should rank alike.
+  attributeCriteriaComputedBy: 'sum',
   removeWordsIfNoResults: 'allOptional',
   separatorsToIndex: '_',
 };

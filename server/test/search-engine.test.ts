@@ -1,0 +1,103 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ACCESS_LEVELS } from '@tala/policy';
+import { SearchEngine } from '../src/search/engine.ts';
+import type { SearchRecord } from '../src/search/records.ts';
+
+/** The ranking rules of the embedded engine, on records made for each rule. */
+
+const everyone = new Set(ACCESS_LEVELS);
+let position = 0;
+function record(
+  url: string,
+  lvl0: string,
+  lvl1: string,
+  extra: { lvl2?: string; content?: string; pageRank?: number } = {},
+) {
+  position++;
+  return {
+    objectID: `r${position}`,
+    type: extra.content ? 'content' : extra.lvl2 ? 'lvl2' : 'lvl1',
+    hierarchy: { lvl0, lvl1, lvl2: extra.lvl2 ?? null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
+    content: extra.content ?? null,
+    url,
+    url_without_anchor: url.split('#')[0] as string,
+    anchor: url.split('#')[1] ?? null,
+    weight: { pageRank: extra.pageRank ?? 2, level: extra.content ? 0 : extra.lvl2 ? 90 : 100, position },
+    language: 'en',
+    docusaurus_tag: 'docs-default-current',
+    access: 'reader',
+  } satisfies SearchRecord;
+}
+const urls = (engine: SearchEngine, query: string, limit?: number) =>
+  engine.search({ query, allowed: everyone, ...(limit === undefined ? {} : { limit }) }).hits.map((h) => h.record.url);
+
+test('a transposed pair of letters is one typo, as in Algolia ("center" finds "centre")', () => {
+  const engine = new SearchEngine([
+    record('/cccf/framework/', 'Contact centre connectors', 'Contact Centre Connector Framework'),
+    record('/studio/', 'Tala Studio', 'Overview'),
+  ]);
+  assert.deepEqual(urls(engine, 'contact center framework'), ['/cccf/framework/']);
+  // Six letters allow one typo: a transposition plus another change is too far.
+  assert.deepEqual(urls(engine, 'cetnrr'), []);
+});
+
+test('a hyphenated pair is found written as one word ("dropdown" finds "drop-down")', () => {
+  const engine = new SearchEngine([
+    record('/widget/combo/', 'Tala Web Widget', 'Combo', { content: 'The widget renders it as a drop-down list.' }),
+    record('/widget/list/', 'Tala Web Widget', 'List', { content: 'A list of items to drop into a chat.' }),
+  ]);
+  assert.deepEqual(urls(engine, 'dropdown list'), ['/widget/combo/']);
+  assert.deepEqual(urls(engine, 'drop down'), ['/widget/combo/']);
+});
+
+test('attribute is the sum over query words: all words in a title beat one word in the section name', () => {
+  const engine = new SearchEngine([
+    // "flows" in lvl0, "trigger" only in the text.
+    record('/flows/#x', 'Flows', 'Dialogue design', { content: 'Every trigger starts a dialogue.' }),
+    // Both words in the page title.
+    record('/reference/trigger-flows/', 'Reference', 'Trigger flows'),
+  ]);
+  assert.deepEqual(urls(engine, 'trigger flows'), ['/reference/trigger-flows/', '/flows/#x']);
+  // One word in the title and one in the text beat both in the text, even adjacent there
+  // (taking the worst word's attribute instead, proximity would decide for the second).
+  const sum = new SearchEngine([
+    record('/text-only/', 'Guides', 'Overview', { content: 'How trigger flows start.' }),
+    record('/titled/', 'Guides', 'Trigger design', { content: 'Designing a trigger for your flows.' }),
+  ]);
+  assert.deepEqual(urls(sum, 'trigger flows'), ['/titled/', '/text-only/']);
+});
+
+test('with no record holding every word, any word will do (removeWordsIfNoResults: allOptional), more words first', () => {
+  const engine = new SearchEngine([
+    record('/a/', 'Studio', 'Publish a solution'),
+    record('/b/', 'Studio', 'Solution settings'),
+    record('/c/', 'Studio', 'Unrelated'),
+  ]);
+  assert.deepEqual(urls(engine, 'publish solution yesterday'), ['/a/', '/b/']);
+});
+
+test('ranking only the first hits gives the same hits and count as ranking all of them', () => {
+  const words = ['flow', 'trigger', 'solution', 'publish', 'entity', 'session', 'language', 'object'];
+  const records = Array.from({ length: 300 }, (_, i) =>
+    record(
+      `/page-${i % 120}/#s${i}`,
+      i % 3 === 0 ? 'Tala Studio' : 'Reference',
+      `${words[i % 8]} ${words[(i * 3) % 8]}`,
+      { content: `${words[(i * 5) % 8]} and ${words[(i * 7) % 8]} in section ${i}`, pageRank: i % 3 },
+    ),
+  );
+  const engine = new SearchEngine(records);
+  for (const query of ['flow', 'trigger solution', 'language objec', 'sesion publish', 'entity flow nothing']) {
+    const all = engine.search({ query, allowed: everyone });
+    for (const limit of [1, 5, 20]) {
+      const first = engine.search({ query, allowed: everyone, limit });
+      assert.equal(first.nbHits, all.nbHits, query);
+      assert.deepEqual(
+        first.hits.map((h) => h.record.objectID),
+        all.hits.slice(0, limit).map((h) => h.record.objectID),
+        `${query} (limit ${limit})`,
+      );
+    }
+  }
+});
