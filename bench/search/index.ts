@@ -38,7 +38,7 @@ interface Query {
  */
 const QUERY_SETS = [
   { name: 'tuning', file: 'queries.json' },
-  { name: 'held-out', file: process.env.HOLDOUT ?? 'queries-holdout.json' },
+  { name: 'held-out', file: 'queries-holdout.json' },
 ] as const;
 const sets = QUERY_SETS.map(({ name, file }) => ({
   name,
