@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ACCESS_LEVELS } from '@tala/policy';
 import { SearchEngine } from '../src/search/engine.ts';
+import { highlight, wordMatcher } from '../src/search/highlight.ts';
 import type { SearchRecord } from '../src/search/records.ts';
+import { term } from '../src/search/text.ts';
 
 /** The ranking rules of the embedded engine, on records made for each rule. */
 
@@ -100,4 +102,16 @@ test('ranking only the first hits gives the same hits and count as ranking all o
       );
     }
   }
+});
+
+test('a hyphenated pair found as one word is highlighted as a whole', () => {
+  const engine = new SearchEngine([
+    record('/widget/combo/', 'Tala Web Widget', 'Combo', { content: 'It renders a drop-down list.' }),
+  ]);
+  const result = engine.search({ query: 'dropdown', allowed: everyone });
+  const matcher = wordMatcher(result.queryTerms, term, result.relation);
+  const tags = { pre: '<mark>', post: '</mark>', ellipsis: '…' };
+  const marked = highlight('It renders a drop-down list.', matcher, result.queryWords, tags);
+  assert.equal(marked.value, 'It renders a <mark>drop-down</mark> list.');
+  assert.equal(marked.matchLevel, 'full');
 });

@@ -128,10 +128,9 @@ export class SearchEngine {
       const starts = new Uint32Array(SEARCHABLE.length + 1);
       const singleWord = SEARCHABLE.map((field, attribute) => {
         starts[attribute] = ids.length;
-        const text = attributeText(record, field) ?? '';
-        const found = words(text);
+        const found = words(attributeText(record, field) ?? '');
         found.forEach((_, position) => {
-          for (const t of indexedTerms(text, found, position)) {
+          for (const t of indexedTerms(found, position)) {
             const termId = idOf(t);
             ids.push(termId);
             positions.push(position);

@@ -33,8 +33,8 @@ export interface WordMatch {
   end: number;
 }
 
-/** Decides, for a word of the text, whether and where it matches the query. */
-export type WordMatcher = (word: Word) => WordMatch[];
+/** Decides, for a word of the text (and the words around it), whether and where it matches the query. */
+export type WordMatcher = (word: Word, index: number, all: readonly Word[]) => WordMatch[];
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
@@ -48,7 +48,7 @@ export function wordMatcher(
   termOf: (word: string) => string,
   relation: (docTerm: string) => readonly { queryWord: number; prefixOnly: boolean }[],
 ): WordMatcher {
-  return (word) => {
+  return (word, index, all) => {
     const whole = relation(termOf(word.text));
     if (whole.length > 0) {
       return whole.map(({ queryWord, prefixOnly }) => {
@@ -70,6 +70,13 @@ export function wordMatcher(
         matches.push({ queryWord, start: offset, end: offset + part.length });
       }
       offset += part.length;
+    }
+    // "drop-down" was also indexed as "dropdown": mark the pair when that is what matched.
+    const next = all[index + 1];
+    if (matches.length === 0 && word.joinsNext && next) {
+      for (const { queryWord } of relation(termOf(`${word.text}${next.text}`))) {
+        matches.push({ queryWord, start: word.start, end: next.end });
+      }
     }
     return matches;
   };

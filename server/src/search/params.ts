@@ -43,7 +43,9 @@ export const INDEX_DEFAULTS = {
   attributesToSnippet: ['content:10'],
   highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
   highlightPostTag: '</span>',
-  snippetEllipsisText: '…',
+  // Algolia's default is "…", but the theme's /search/ page appends "..." to every snippet itself
+  // ("from……"); the modal sends its own "…". The Algolia index gets the same (search:push).
+  snippetEllipsisText: '',
 } as const;
 
 const MAX_HITS_PER_PAGE = 1000;

@@ -14,6 +14,8 @@ export interface Word {
   readonly text: string;
   readonly start: number;
   readonly end: number;
+  /** Followed by a hyphen and another word ("drop" in "drop-down"). */
+  readonly joinsNext: boolean;
 }
 
 const WORD = /[\p{L}\p{N}_]+/gu;
@@ -25,11 +27,16 @@ export function fold(word: string): string {
 
 /** The words of a text, with their offsets. */
 export function words(text: string): Word[] {
-  const found: Word[] = [];
-  for (const match of text.matchAll(WORD)) {
-    found.push({ text: match[0], start: match.index, end: match.index + match[0].length });
-  }
-  return found;
+  const matches = [...text.matchAll(WORD)];
+  return matches.map((match, i) => {
+    const end = match.index + match[0].length;
+    return {
+      text: match[0],
+      start: match.index,
+      end,
+      joinsNext: text[end] === '-' && matches[i + 1]?.index === end + 1,
+    };
+  });
 }
 
 /**
@@ -74,11 +81,11 @@ export const term = memoised((word: string): string => singular(fold(word)));
  * pair ("drop-down", "pre-built"), the pair written as one word — Algolia finds "dropdown" in
  * "drop-down" by splitting query words, which this gives for the common case at index time.
  */
-export function indexedTerms(text: string, found: readonly Word[], index: number): string[] {
+export function indexedTerms(found: readonly Word[], index: number): string[] {
   const word = found[index] as Word;
   const terms = [term(word.text), ...camelParts(word.text).map(singular)];
   const next = found[index + 1];
-  if (next && next.start === word.end + 1 && text[word.end] === '-') terms.push(term(`${word.text}${next.text}`));
+  if (word.joinsNext && next) terms.push(term(`${word.text}${next.text}`));
   return terms;
 }
 

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { algoliasearch, type IndexSettings } from 'algoliasearch';
 import { type Env, httpUrl, text } from '../../env.ts';
 import { ConfigError } from '../../errors.ts';
+import { INDEX_DEFAULTS } from '../params.ts';
 import { loadRecords, type SearchRecord } from '../records.ts';
 
 /** DocSearch's Docusaurus crawler template (initialIndexSettings), plus the access facet and `sum`. */
@@ -36,6 +37,7 @@ export const INDEX_SETTINGS: IndexSettings = {
   ranking: ['words', 'filters', 'typo', 'attribute', 'proximity', 'exact', 'custom'],
   highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
   highlightPostTag: '</span>',
+  snippetEllipsisText: INDEX_DEFAULTS.snippetEllipsisText,
   minWordSizefor1Typo: 3,
   minWordSizefor2Typos: 7,
   allowTyposOnNumericTokens: false,
