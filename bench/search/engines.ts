@@ -3,7 +3,7 @@ import { Document } from 'flexsearch';
 import lunr from 'lunr';
 import MiniSearch from 'minisearch';
 import { SEARCHABLE, SearchEngine } from '../../server/src/search/engine.ts';
-import type { SearchRecord } from '../../server/src/search/records.ts';
+import type { SearchRecord, SynonymGroups } from '../../server/src/search/records.ts';
 
 /**
  * The engines bench/search compares on the same records. Each returns, for a query, the URLs of its
@@ -35,10 +35,10 @@ const flat = (records: readonly SearchRecord[]): Flat[] =>
 const FIELDS = [...SEARCHABLE];
 const words = (q: string) => q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-export function tala(records: readonly SearchRecord[]): BenchEngine {
-  const engine = new SearchEngine(records);
+export function tala(records: readonly SearchRecord[], synonyms: SynonymGroups = []): BenchEngine {
+  const engine = new SearchEngine(records, synonyms);
   return {
-    name: 'tala (DocSearch ranking)',
+    name: synonyms.length > 0 ? 'tala (DocSearch ranking)' : 'tala without synonyms',
     search: (query) =>
       engine
         .search({ query, allowed: ALL, limit: LIMIT })

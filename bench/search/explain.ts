@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { SearchEngine } from '../../server/src/search/engine.ts';
-import { loadRecords } from '../../server/src/search/records.ts';
+import { loadRecords, loadSynonyms } from '../../server/src/search/records.ts';
 
 const [query, limitText] = process.argv.slice(2);
 if (!query) {
@@ -14,7 +14,7 @@ if (!query) {
   process.exit(2);
 }
 const buildDir = path.resolve(import.meta.dirname, '../../site/build');
-const engine = new SearchEngine(await loadRecords(buildDir));
+const engine = new SearchEngine(await loadRecords(buildDir), await loadSynonyms(buildDir));
 const result = engine.search({ query, allowed: new Set(['public', 'reader', 'onprem']) });
 console.log(`"${query}": ${result.hits.length} pages; terms ${result.queryTerms.join(' ')}\n`);
 console.log('words typos attribute proximity exact | pageRank level position | url — hierarchy');

@@ -25,3 +25,31 @@ export interface SearchRecord {
 
 /** Where the records live inside the build output. Dotfiles are never served. */
 export const SEARCH_RECORDS_FILE = '.search-records.json';
+
+/**
+ * Synonyms, Algolia's "regular" kind: every word of a group finds the others, as an exact match.
+ * Written by docs writers in `site/search/synonyms.yml`, copied into the build by the indexer, read
+ * by the gate's engine and pushed to Algolia by `search:push`. One word per entry.
+ */
+export type SynonymGroups = readonly (readonly string[])[];
+export const SEARCH_SYNONYMS_FILE = '.search-synonyms.json';
+const SYNONYM_WORD = /^[\p{L}\p{N}_]+$/u;
+
+/** The groups of a synonyms file, or an error message saying what is wrong and where. */
+export function checkSynonyms(value: unknown): { groups: string[][] } | { error: string } {
+  if (!Array.isArray(value)) return { error: 'expected a list of groups, each a list of words' };
+  const groups: string[][] = [];
+  for (const [i, group] of value.entries()) {
+    if (!Array.isArray(group) || group.length < 2)
+      return { error: `group ${i + 1}: expected a list of at least two words` };
+    const words: string[] = [];
+    for (const word of group) {
+      if (typeof word !== 'string' || !SYNONYM_WORD.test(word)) {
+        return { error: `group ${i + 1}: "${String(word)}" is not a single word (letters, digits, "_")` };
+      }
+      words.push(word.toLowerCase());
+    }
+    groups.push(words);
+  }
+  return { groups };
+}

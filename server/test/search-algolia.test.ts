@@ -84,6 +84,7 @@ test('search:push replaces the Algolia index with the build records and the DocS
   const calls: { method: string; url: string; body: any }[] = [];
   const objects: Record<string, any[]> = {};
   let settings: unknown = null;
+  const synonyms: { url?: string; body?: unknown } = {};
   fake.addContentTypeParser('*', { parseAs: 'string' }, (_r, body, done) =>
     done(null, body ? JSON.parse(String(body)) : {}),
   );
@@ -92,7 +93,7 @@ test('search:push replaces the Algolia index with the build records and the DocS
     calls.push({ method: request.method, url: request.url, body });
     const path = request.url.split('?')[0] as string;
     const index = decodeURIComponent(path.split('/')[3] ?? '');
-    if (path.endsWith('/batch')) {
+    if (path.endsWith('/batch') && !path.endsWith('/synonyms/batch')) {
       objects[index] = [...(objects[index] ?? []), ...body.requests.map((r: any) => r.body)];
       return { taskID: calls.length, objectIDs: body.requests.map((r: any) => r.body.objectID) };
     }
@@ -107,6 +108,10 @@ test('search:push replaces the Algolia index with the build records and the DocS
       settings = body;
       return { taskID: calls.length, updatedAt: new Date().toISOString() };
     }
+    if (path.endsWith('/synonyms/batch')) {
+      Object.assign(synonyms, { url: request.url, body });
+      return { taskID: calls.length, updatedAt: new Date().toISOString() };
+    }
     if (path.includes('/task/')) return { status: 'published', pendingTask: false };
     return { taskID: calls.length };
   });
@@ -114,15 +119,23 @@ test('search:push replaces the Algolia index with the build records and the DocS
   const address = await fake.listen({ host: '127.0.0.1', port: 0 });
   const records = parseRecords(JSON.stringify(fixtureRecords()));
   const lines: string[] = [];
-  const result = await pushRecords(records, {
-    appId: 'APP123',
-    adminApiKey: 'admin-key',
-    indexName: 'tala-docs',
-    origin: 'https://docs.tala.example',
-    hosts: [address],
-    log: (line) => lines.push(line),
-  });
+  const result = await pushRecords(
+    records,
+    {
+      appId: 'APP123',
+      adminApiKey: 'admin-key',
+      indexName: 'tala-docs',
+      origin: 'https://docs.tala.example',
+      hosts: [address],
+      log: (line) => lines.push(line),
+    },
+    [['sync', 'synchronisation']],
+  );
   assert.equal(result.records, records.length);
+  assert.match(synonyms.url ?? '', /replaceExistingSynonyms=true/);
+  assert.deepEqual(synonyms.body, [
+    { objectID: 'tala-synonyms-1', type: 'synonym', synonyms: ['sync', 'synchronisation'] },
+  ]);
   assert.equal(objects['tala-docs']?.length, records.length, 'the index holds every record after the move');
   assert.ok(objects['tala-docs']?.every((o) => o.url.startsWith('https://docs.tala.example/') && o.access));
   assert.deepEqual(settings, INDEX_SETTINGS);

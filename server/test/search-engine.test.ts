@@ -115,3 +115,34 @@ test('a hyphenated pair found as one word is highlighted as a whole', () => {
   assert.equal(marked.value, 'It renders a <mark>drop-down</mark> list.');
   assert.equal(marked.matchLevel, 'full');
 });
+
+test('a synonym is an exact match, found in any position and highlighted', () => {
+  const engine = new SearchEngine(
+    [
+      record('/studio/analyze/#sync', 'Tala Studio', 'Analyze', {
+        content: 'Select Sync now to start a synchronisation of the log data source.',
+      }),
+      record('/api/begin-synchronisation/', 'Studio API', 'Begin a synchronisation of a log data source'),
+    ],
+    [['sync', 'synchronisation', 'synchronization']],
+  );
+  // "sync" is not the last word, so no prefix: only the synonym finds "synchronisation".
+  assert.deepEqual(urls(engine, 'sync log data source'), ['/api/begin-synchronisation/', '/studio/analyze/#sync']);
+  const american = engine.search({ query: 'synchronization', allowed: everyone });
+  assert.equal(american.hits.length, 2);
+  assert.equal(american.hits[0]?.criteria.typos, 0);
+  const matcher = wordMatcher(american.queryTerms, term, american.relation);
+  const tags = { pre: '<mark>', post: '</mark>', ellipsis: '…' };
+  assert.equal(
+    highlight('Begin a synchronisation', matcher, american.queryWords, tags).value,
+    'Begin a <mark>synchronisation</mark>',
+  );
+  // Without the group, "sync" in that position finds only the page that has the word itself.
+  const plain = new SearchEngine([
+    record('/studio/analyze/#sync', 'Tala Studio', 'Analyze', {
+      content: 'Select Sync now to start a synchronisation of the log data source.',
+    }),
+    record('/api/begin-synchronisation/', 'Studio API', 'Begin a synchronisation of a log data source'),
+  ]);
+  assert.deepEqual(urls(plain, 'sync log data source'), ['/studio/analyze/#sync']);
+});

@@ -1,6 +1,6 @@
 import type { AccessLevel } from '@tala/policy';
 import SearchableMap from 'minisearch/SearchableMap';
-import { LEVELS, type Level, type SearchRecord } from './records.ts';
+import { LEVELS, type Level, type SearchRecord, type SynonymGroups } from './records.ts';
 import { indexedTerms, term, typoDistance, typosAllowed, words } from './text.ts';
 
 /**
@@ -108,8 +108,18 @@ export class SearchEngine {
   readonly #urlCount: number;
   readonly #vocabulary: number;
   readonly #masks = new Map<string, Uint8Array>();
+  /** For a term, the other terms of its synonym groups. */
+  readonly #synonyms = new Map<string, Set<string>>();
 
-  constructor(records: readonly SearchRecord[]) {
+  constructor(records: readonly SearchRecord[], synonyms: SynonymGroups = []) {
+    for (const group of synonyms) {
+      const terms = group.map(term);
+      for (const t of terms) {
+        const others = this.#synonyms.get(t) ?? new Set<string>();
+        for (const other of terms) if (other !== t) others.add(other);
+        this.#synonyms.set(t, others);
+      }
+    }
     this.#records = [...records];
     if (records.length >= MAX_RECORDS) throw new RangeError(`at most ${MAX_RECORDS - 1} search records`);
     this.size = records.length;
@@ -163,7 +173,7 @@ export class SearchEngine {
       .map((w) => w.text.toLowerCase())
       .slice(0, MAX_QUERY_WORDS);
     const queryTerms = queryWords.map(term);
-    const relation = relationOf(queryTerms);
+    const relation = relationOf(queryTerms, (t) => this.#synonyms.get(t));
     const admitted = this.#admitted(allowed, filters);
     if (queryTerms.length === 0) {
       // Algolia answers an empty query with every record, in custom-ranking order.
@@ -297,6 +307,11 @@ export class SearchEngine {
     if (last) {
       for (const [t, posting] of this.#terms.atPrefix(q)) if (t !== q) add(posting, 0, false);
     }
+    // Synonyms count as exact matches, as in Algolia.
+    for (const synonym of this.#synonyms.get(q) ?? []) {
+      const posting = this.#terms.get(synonym);
+      if (posting) add(posting, 0, true);
+    }
     return { typos, attributes, exact, terms };
   }
 
@@ -422,7 +437,10 @@ export function attributeText(record: SearchRecord, field: Level | 'content'): s
 }
 
 /** Memoised per query: how a document term relates to each query word. */
-function relationOf(queryTerms: readonly string[]): (docTerm: string) => readonly TermRelation[] {
+function relationOf(
+  queryTerms: readonly string[],
+  synonymsOf: (queryTerm: string) => ReadonlySet<string> | undefined,
+): (docTerm: string) => readonly TermRelation[] {
   const cache = new Map<string, TermRelation[]>();
   const last = queryTerms.length - 1;
   return (docTerm) => {
@@ -430,7 +448,7 @@ function relationOf(queryTerms: readonly string[]): (docTerm: string) => readonl
     if (found) return found;
     found = [];
     queryTerms.forEach((q, queryWord) => {
-      if (docTerm === q) found?.push({ queryWord, typos: 0, prefixOnly: false });
+      if (docTerm === q || synonymsOf(q)?.has(docTerm)) found?.push({ queryWord, typos: 0, prefixOnly: false });
       else if (queryWord === last && docTerm.startsWith(q)) found?.push({ queryWord, typos: 0, prefixOnly: true });
       else {
         const allowed = typosAllowed(q);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { GateConfig } from '../config.ts';
 import { SearchEngine } from './engine.ts';
-import { loadRecords, SEARCH_RECORDS_FILE } from './records.ts';
+import { loadRecords, loadSynonyms, SEARCH_RECORDS_FILE } from './records.ts';
 import { searchRoutes } from './routes.ts';
 import type { SearchSettings } from './settings.ts';
 
@@ -18,8 +18,12 @@ export async function search(fastify: FastifyInstance, opts: { config: GateConfi
   if (existsSync(path.join(config.buildDir, SEARCH_RECORDS_FILE))) {
     const started = performance.now();
     const records = await loadRecords(config.buildDir);
-    engine = new SearchEngine(records);
-    fastify.log.info({ records: records.length, ms: Math.round(performance.now() - started) }, 'search engine ready');
+    const synonyms = await loadSynonyms(config.buildDir);
+    engine = new SearchEngine(records, synonyms);
+    fastify.log.info(
+      { records: records.length, synonymGroups: synonyms.length, ms: Math.round(performance.now() - started) },
+      'search engine ready',
+    );
   } else {
     fastify.log.warn(`no ${SEARCH_RECORDS_FILE} in the build: search answers 503 until the site is rebuilt`);
   }

@@ -1,6 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isAccessLevel, SEARCH_LEVELS, SEARCH_RECORDS_FILE, type SearchLevel, type SearchRecord } from '@tala/policy';
+import {
+  checkSynonyms,
+  isAccessLevel,
+  SEARCH_LEVELS,
+  SEARCH_RECORDS_FILE,
+  SEARCH_SYNONYMS_FILE,
+  type SearchLevel,
+  type SearchRecord,
+  type SynonymGroups,
+} from '@tala/policy';
 
 /**
  * The records the site build wrote (format: @tala/policy search-records.ts). In memory, `url` and
@@ -10,7 +19,7 @@ import { isAccessLevel, SEARCH_LEVELS, SEARCH_RECORDS_FILE, type SearchLevel, ty
 export const LEVELS = SEARCH_LEVELS;
 export type Level = SearchLevel;
 export type { SearchRecord };
-export { SEARCH_RECORDS_FILE };
+export { SEARCH_RECORDS_FILE, SEARCH_SYNONYMS_FILE, type SynonymGroups };
 
 export class RecordsError extends Error {
   override name = 'RecordsError';
@@ -70,4 +79,25 @@ export async function loadRecords(buildDir: string): Promise<SearchRecord[]> {
     throw new RecordsError(`cannot read ${file}: run the site build (npm run build) first`, { cause: error });
   }
   return parseRecords(json);
+}
+
+/** The build's synonym groups; none when the build has no synonyms file (an older build). */
+export async function loadSynonyms(buildDir: string): Promise<SynonymGroups> {
+  const file = path.join(buildDir, SEARCH_SYNONYMS_FILE);
+  let json: string;
+  try {
+    json = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new RecordsError(`cannot read ${file}`, { cause: error });
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch (error) {
+    throw new RecordsError(`${file} is not JSON`, { cause: error });
+  }
+  const checked = checkSynonyms(data);
+  if ('error' in checked) throw new RecordsError(`${file}: ${checked.error}`);
+  return checked.groups;
 }

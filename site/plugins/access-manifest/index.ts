@@ -5,6 +5,7 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 import { normalizePluginOptions } from '@docusaurus/utils-validation';
 import { ACCESS_MANIFEST_FILE, type AccessManifest } from '@tala/policy';
 import { indexSite } from '../search-index';
+import { copySynonyms } from '../search-index/synonyms';
 import { checkPages } from './check-pages';
 import { ChunkGraphPlugin } from './chunk-graph';
 import { classifyBuildFiles } from './classify';
@@ -73,7 +74,10 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
         `[tala] access manifest: ${files.length} files (${counts.public} public, ${counts.reader} reader, ${counts.onprem} onprem)`,
       );
       const index = await indexSite(outDir, levels, props.siteConfig.url);
-      console.log(`[tala] search index: ${index.records} records from ${index.pages} pages`);
+      const synonyms = await copySynonyms(props.siteDir, outDir);
+      console.log(
+        `[tala] search index: ${index.records} records from ${index.pages} pages, ${synonyms} synonym groups`,
+      );
       const compressed = await precompress(outDir, files);
       console.log(`[tala] precompressed ${compressed} files (brotli and gzip)`);
     },

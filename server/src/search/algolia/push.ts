@@ -12,7 +12,7 @@ import { algoliasearch, type IndexSettings } from 'algoliasearch';
 import { type Env, httpUrl, text } from '../../env.ts';
 import { ConfigError } from '../../errors.ts';
 import { INDEX_DEFAULTS } from '../params.ts';
-import { loadRecords, type SearchRecord } from '../records.ts';
+import { loadRecords, loadSynonyms, type SearchRecord, type SynonymGroups } from '../records.ts';
 
 /** DocSearch's Docusaurus crawler template (initialIndexSettings), plus the access facet and `sum`. */
 export const INDEX_SETTINGS: IndexSettings = {
@@ -70,7 +70,11 @@ export function withOrigin(records: readonly SearchRecord[], origin: string) {
   }));
 }
 
-export async function pushRecords(records: readonly SearchRecord[], options: PushOptions) {
+export async function pushRecords(
+  records: readonly SearchRecord[],
+  options: PushOptions,
+  synonyms: SynonymGroups = [],
+) {
   const log = options.log ?? console.log;
   const hosts = options.hosts?.map((href) => {
     const url = new URL(href);
@@ -83,6 +87,18 @@ export async function pushRecords(records: readonly SearchRecord[], options: Pus
   await client.replaceAllObjects({ indexName: options.indexName, objects, batchSize: 1000 });
   const { taskID } = await client.setSettings({ indexName: options.indexName, indexSettings: INDEX_SETTINGS });
   await client.waitForTask({ indexName: options.indexName, taskID });
+  // The writers' synonyms (site/search/synonyms.yml), replacing whatever the index had.
+  const saved = await client.saveSynonyms({
+    indexName: options.indexName,
+    synonymHit: synonyms.map((group, i) => ({
+      objectID: `tala-synonyms-${i + 1}`,
+      type: 'synonym',
+      synonyms: [...group],
+    })),
+    replaceExistingSynonyms: true,
+  });
+  await client.waitForTask({ indexName: options.indexName, taskID: saved.taskID });
+  log(`[tala] search:push: ${synonyms.length} synonym groups`);
   log(`[tala] search:push: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   return { records: objects.length };
 }
@@ -111,7 +127,7 @@ export function pushOptionsFromEnv(env: Env): PushOptions & { buildDir: string }
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   try {
     const { buildDir, ...options } = pushOptionsFromEnv(process.env);
-    await pushRecords(await loadRecords(buildDir), options);
+    await pushRecords(await loadRecords(buildDir), options, await loadSynonyms(buildDir));
   } catch (error) {
     console.error(`[tala] search:push failed: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
