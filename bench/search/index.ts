@@ -45,7 +45,8 @@ const sets = QUERY_SETS.map(({ name, file }) => ({
   queries: JSON.parse(readFileSync(path.resolve(import.meta.dirname, file), 'utf8')) as Query[],
 }));
 const queries: Query[] = sets.flatMap((set) => set.queries);
-const setOf = (i: number) => (i < (sets[0] as { queries: Query[] }).queries.length ? 0 : 1);
+/** For each query, the index of its set. */
+const setIndex = sets.flatMap((set, s) => set.queries.map(() => s));
 
 const pageOf = (url: string) => new URL(url, 'http://x').pathname;
 
@@ -68,11 +69,9 @@ function relevance(ranked: string[][]): Relevance {
     const pages = [...new Set(urls.map(pageOf))];
     const rank = pages.findIndex((p) => query.expected.includes(p)) + 1;
     if (rank === 1) at1++;
-    if (rank >= 1 && rank <= 5) hitsBySet[setOf(i)] = (hitsBySet[setOf(i)] as number) + 1;
-    else
-      misses.push(
-        `[${sets[setOf(i)]?.name}] ${query.query} (${query.kind}) → ${pages.slice(0, 3).join(' ') || 'nothing'}`,
-      );
+    const s = setIndex[i] as number;
+    if (rank >= 1 && rank <= 5) hitsBySet[s] = (hitsBySet[s] as number) + 1;
+    else misses.push(`[${sets[s]?.name}] ${query.query} (${query.kind}) → ${pages.slice(0, 3).join(' ') || 'nothing'}`);
     if (rank > 0) mrr += 1 / rank;
   });
   const n = ranked.length;

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { openSearchModal } from '../search-modal';
 import { ALGOLIA_SEARCH_API_KEY } from '../servers';
 import { signInAs } from '../signin/helpers';
 
@@ -25,12 +26,6 @@ const filtersOf = (key: string | null) =>
       .slice(64),
   ).get('filters');
 
-async function openModal(page: Page) {
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-  await page.keyboard.press('Control+k');
-  await expect(page.getByPlaceholder('Search docs')).toBeFocused();
-}
-
 for (const [who, seesOnprem] of [
   ['Riley Reader', false],
   ['Olu Admin', true],
@@ -42,7 +37,7 @@ for (const [who, seesOnprem] of [
     await signInAs(page, who);
     const key = await sessionKey(page);
     expect(key).not.toBe(ALGOLIA_SEARCH_API_KEY);
-    await openModal(page);
+    await openSearchModal(page);
     const answer = page.waitForResponse(
       (r) => isSearch(r.url()) && (r.request().postData() ?? '').includes('turkish input processor'),
     );
@@ -79,7 +74,7 @@ test('SRCH-24 with Algolia, the /search/ page queries with the secured key', asy
 test('a refused (expired) secured key is renewed from /api/session and the search retried', async ({ page }) => {
   await page.goto('/');
   await signInAs(page, 'Riley Reader');
-  await openModal(page);
+  await openSearchModal(page);
   let refused = 0;
   await page.route(
     (url) => isSearch(url.href),

@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { hydrated, openSearchModal } from '../search-modal';
 
 /**
  * The search modal and the /search/ page against the portal's own engine (reading server: the
@@ -7,22 +7,11 @@ import { expect, test } from '../fixtures';
  */
 const QUERIES = '**/1/indexes/*/queries**';
 
-/** The keyboard shortcuts work once React has hydrated the page. */
-export async function hydrated(page: Page) {
-  await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached' });
-}
-
-async function openWithCtrlK(page: Page) {
-  await hydrated(page);
-  await page.keyboard.press('Control+k');
-  await expect(page.getByPlaceholder('Search docs')).toBeFocused();
-}
-
 test('SRCH-01 SRCH-02 SRCH-03 SRCH-04 Ctrl+K and "/" open the modal, Escape closes; placeholder, buttons and footer', async ({
   page,
 }) => {
   await page.goto('/studio/build/flows/');
-  await openWithCtrlK(page);
+  await openSearchModal(page);
   await expect(page.locator('button.DocSearch-Cancel')).toHaveText('Cancel');
   await page.getByPlaceholder('Search docs').fill('flows');
   await expect(page.getByRole('button', { name: 'Clear the query' })).toBeVisible();
@@ -46,7 +35,7 @@ test('SRCH-05 SRCH-06 SRCH-08 typing shows results grouped by section; Enter nav
   const requests: string[] = [];
   page.on('request', (r) => requests.push(r.url()));
   await page.goto('/');
-  await openWithCtrlK(page);
+  await openSearchModal(page);
   await expect(page.getByText('No recent searches')).toBeVisible();
   await page.keyboard.type('publish environments');
   const groups = page.locator('.DocSearch-Hit-source');
@@ -69,12 +58,12 @@ test('SRCH-14 SRCH-15 SRCH-16 SRCH-23 a selected result is saved as recent, can 
   page,
 }) => {
   await page.goto('/');
-  await openWithCtrlK(page);
+  await openSearchModal(page);
   await page.keyboard.type('carousel');
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
-  await openWithCtrlK(page);
+  await openSearchModal(page);
   await expect(page.getByText('Recent', { exact: true })).toBeVisible();
   const saved = await page.evaluate(() =>
     JSON.parse(localStorage.getItem('__DOCSEARCH_RECENT_SEARCHES__tala-docs') ?? '[]'),
@@ -94,7 +83,7 @@ test('SRCH-14 SRCH-15 SRCH-16 SRCH-23 a selected result is saved as recent, can 
 
 test('SRCH-10 the no-results screen shows the query and suggestions', async ({ page }) => {
   await page.goto('/');
-  await openWithCtrlK(page);
+  await openSearchModal(page);
   await page.keyboard.type('flows');
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   await page.getByPlaceholder('Search docs').fill('zzqxqv');
@@ -114,7 +103,7 @@ test.describe('when the search service fails', () => {
     await page.route(QUERIES, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down","status":500}' }),
     );
-    await openWithCtrlK(page);
+    await openSearchModal(page);
     await page.keyboard.type('flows');
     await expect(page.getByText('Unable to fetch results')).toBeVisible();
     await expect(page.getByText('You might want to check your network connection.')).toBeVisible();
@@ -134,7 +123,7 @@ test('SRCH-18 requests are debounced: typing a word sends one search', async ({ 
     if (r.url().includes('/1/indexes/*/queries')) queries.push(JSON.parse(r.postData() ?? '{}').requests?.[0]?.query);
   });
   await page.goto('/');
-  await openWithCtrlK(page);
+  await openSearchModal(page);
   await page.keyboard.type('conversation', { delay: 40 });
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   expect(queries).toEqual(['conversation']);
@@ -205,7 +194,7 @@ test('SRCH-19 result URLs drop a /mr-{number}/ segment', async ({ page }) => {
       },
     });
   });
-  await openWithCtrlK(page);
+  await openSearchModal(page);
   await page.keyboard.type('carousel');
   const link = page.locator('.DocSearch-Hit a').first();
   await expect(link).toBeVisible();
@@ -214,7 +203,7 @@ test('SRCH-19 result URLs drop a /mr-{number}/ segment', async ({ page }) => {
 
 test('SRCH-09 SRCH-24 "See all" leads to /search/, which shows results for q with paging', async ({ page }) => {
   await page.goto('/');
-  await openWithCtrlK(page);
+  await openSearchModal(page);
   await page.keyboard.type('language object');
   const seeAll = page.getByRole('link', { name: /See all \d+ results/ });
   await expect(seeAll).toBeVisible();

@@ -22,8 +22,6 @@ export const MAX_QUERY_LENGTH = 64;
 const MAX_PROXIMITY = 8;
 const MAX_QUERY_WORDS = 16;
 const MAX_CACHED_MASKS = 64;
-/** Candidates are indexed below CANDIDATE_SLOTS: the index must stay below it. */
-const MAX_RECORDS = 2 ** 24;
 
 /** A facet filter in conjunctive normal form: every group must hold, any entry of a group may. */
 export type FilterGroups = readonly (readonly { attribute: string; value: string; negated: boolean }[])[];
@@ -121,7 +119,7 @@ export class SearchEngine {
       }
     }
     this.#records = [...records];
-    if (records.length >= MAX_RECORDS) throw new RangeError(`at most ${MAX_RECORDS - 1} search records`);
+    if (records.length >= CANDIDATE_SLOTS) throw new RangeError(`at most ${CANDIDATE_SLOTS - 1} search records`);
     this.size = records.length;
     const termIds = new Map<string, number>();
     const idOf = (t: string) => termIds.get(t) ?? termIds.set(t, termIds.size).size - 1;
@@ -175,21 +173,16 @@ export class SearchEngine {
     const queryTerms = queryWords.map(term);
     const relation = relationOf(queryTerms, (t) => this.#synonyms.get(t));
     const admitted = this.#admitted(allowed, filters);
-    if (queryTerms.length === 0) {
-      // Algolia answers an empty query with every record, in custom-ranking order.
-      const all = this.#records.flatMap((record, id) => (admitted[id] ? [{ id, record, criteria: NO_CRITERIA }] : []));
-      all.sort(compareHits);
-      return { queryTerms, queryWords, relation, ...this.#firstPerUrl(all, limit) };
-    }
+    // An empty query has no words to match: every admitted record, in custom-ranking order (Algolia).
     const matches = queryTerms.map((q, i) => this.#match(q, i === queryTerms.length - 1, admitted));
     const counts = new Uint8Array(this.size);
     for (const m of matches)
       for (let id = 0; id < this.size; id++) if (m.typos[id] !== -1) counts[id] = (counts[id] as number) + 1;
     // removeWordsIfNoResults: allOptional — with no record holding every word, any word will do.
     let needed = queryTerms.length;
-    if (!counts.includes(needed)) needed = 1;
+    if (needed > 0 && !counts.includes(needed)) needed = 1;
     const candidates: number[] = [];
-    for (let id = 0; id < this.size; id++) if ((counts[id] as number) >= needed) candidates.push(id);
+    for (let id = 0; id < this.size; id++) if (admitted[id] && (counts[id] as number) >= needed) candidates.push(id);
     return { queryTerms, queryWords, relation, ...this.#rank(candidates, matches, queryTerms, limit) };
   }
 
@@ -238,21 +231,6 @@ export class SearchEngine {
         hits.push({ record: hit.record, criteria: hit.criteria });
       }
       start = end;
-    }
-    return { hits, nbHits };
-  }
-
-  /** distinct: true, attributeForDistinct: url — hits already in ranking order, first of each URL kept. */
-  #firstPerUrl(sorted: readonly (RankedHit & { id: number })[], limit: number) {
-    const seen = new Uint8Array(this.#urlCount);
-    const hits: RankedHit[] = [];
-    let nbHits = 0;
-    for (const hit of sorted) {
-      const url = this.#urlIds[hit.id] as number;
-      if (seen[url]) continue;
-      seen[url] = 1;
-      nbHits++;
-      if (hits.length < limit) hits.push({ record: hit.record, criteria: hit.criteria });
     }
     return { hits, nbHits };
   }
@@ -425,12 +403,10 @@ const unpackCheap = (key: number): Cheap => ({
   typos: Math.floor(key / 1024) % 64,
   attribute: key % 1024,
 });
-/** Room for the candidate index below the packed cheap criteria in a sort key. */
+/** Room for the candidate index below the packed cheap criteria in a sort key (so: records < 2^24). */
 const CANDIDATE_SLOTS = 2 ** 24;
 
 const lowestBit = (mask: number) => (mask === 0 ? SEARCHABLE.length : 31 - Math.clz32(mask & -mask));
-
-const NO_CRITERIA: Criteria = { words: 0, typos: 0, attribute: 0, proximity: 0, exact: 0 };
 
 export function attributeText(record: SearchRecord, field: Level | 'content'): string | null {
   return field === 'content' ? record.content : record.hierarchy[field];
