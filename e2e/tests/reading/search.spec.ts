@@ -95,6 +95,23 @@ test('SRCH-10 the no-results screen shows the query and suggestions', async ({ p
   expect(await suggestions.count()).toBeLessThanOrEqual(3);
 });
 
+test('SRCH-17 a slow answer from the portal (2.5 s) shows the stalled state, then results, not the error screen', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.route(QUERIES, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    await route.fallback();
+  });
+  await openSearchModal(page);
+  await page.keyboard.type('carousel');
+  await expect(page.locator('.DocSearch-Container--Stalled')).toBeAttached();
+  await expect(page.locator('.DocSearch-Hit a[href="/tala-web-widget/message-types/carousel/"]').first()).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(page.getByText('Unable to fetch results')).toHaveCount(0);
+});
+
 test.describe('when the search service fails', () => {
   test.use({ allowedProblem: /Failed to load resource|status of 50\d|ERR_FAILED|net::/ });
 

@@ -9,7 +9,7 @@ import { liteClient as algoliaLiteClient } from '@tala/algoliasearch-lite-upstre
 import { pagesPrefix } from '../session';
 import { renewSearchCredentials, searchCredentials } from './credentials';
 import { readerSearch } from './reader-search';
-import { hostsFor } from './search-client';
+import { hostsFor, PORTAL_TIMEOUTS } from './search-client';
 
 type Options = Parameters<typeof algoliaLiteClient>[2];
 type LiteClient = ReturnType<typeof algoliaLiteClient>;
@@ -23,6 +23,7 @@ export function readerLiteSearch(options?: Options): LiteClient['search'] {
       algoliaLiteClient(credentials.appId, credentials.apiKey, {
         ...options,
         hosts: hostsFor(credentials, window.location, pagesPrefix),
+        ...(credentials.hosts === null ? { timeouts: PORTAL_TIMEOUTS } : {}),
       }),
   }) as LiteClient['search'];
 }

@@ -8,6 +8,13 @@ import type { SearchCredentials } from '../session/session-store';
 /** Seed §5: requests are debounced 200 ms. */
 export const SEARCH_DEBOUNCE_MS = 200;
 
+/**
+ * Timeouts for the portal as search host. Algolia's defaults (connect 1 s, read 2 s) suit its
+ * three DSN hosts, where a slow one is skipped; the portal is one host, so a busy server or a slow
+ * link showed 'Unable to fetch results' after a second. A refused connection still fails at once.
+ */
+export const PORTAL_TIMEOUTS = { connect: 5_000, read: 10_000, write: 30_000 } as const;
+
 export interface LiteHost {
   url: string;
   protocol: 'http' | 'https';
