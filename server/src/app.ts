@@ -1,17 +1,25 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { FileCache } from './access/file-cache.ts';
 import { gateRoutes } from './access/gate.ts';
 import { loadManifest } from './access/manifest.ts';
 import { authentication } from './auth/index.ts';
 import type { GateConfig } from './config.ts';
 import { GateError } from './errors.ts';
+import { limitedJsonBodies } from './http/json-body.ts';
 import type { IdentityResolver } from './identity/index.ts';
 import { identityPlugin } from './identity/plugin.ts';
+import { healthRoutes, Readiness } from './ops/health.ts';
+import { loggerOptions } from './ops/logger.ts';
+import { Metrics, metricsHooks } from './ops/metrics.ts';
+import { loadShedding } from './protect/load-shedding.ts';
+import { rateLimits } from './protect/rate-limits.ts';
 import { apiRoutes } from './routes/api.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { search, searchConnectTargets } from './search/index.ts';
 import { securityHeaders } from './security-headers.ts';
+import { openStores } from './store/index.ts';
 
 export interface BuildAppOptions {
   config: GateConfig;
@@ -23,20 +31,33 @@ export interface BuildAppOptions {
 /** The gate server as a Fastify app, without listening (server.ts listens; tests inject). */
 export async function buildApp({ config, identity, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const manifest = await loadManifest(config.buildDir);
+  const files = await FileCache.load(config.buildDir, manifest.files.keys());
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      // Never log credentials, whatever a serializer or a later log call includes.
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    },
-    trustProxy: config.trustProxy,
+    logger: logger ?? loggerOptions(config),
+    // A hop count as proxy-addr's trust function (Fastify takes a number too, its types do not).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     // Paths are normalised by the gate itself (access/resolve-path.ts) before any check.
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 500 },
     bodyLimit: 64 * 1024,
   });
 
+  app.decorate('metrics', new Metrics());
+  app.decorate('readiness', new Readiness());
+  await app.register(metricsHooks, { metrics: app.metrics });
+  limitedJsonBodies(app);
   app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
     const status = error instanceof GateError ? error.statusCode : (error.statusCode ?? 500);
+    if (error instanceof GateError && status >= 500) {
+      // Ours, expected (a dependency is away): its message is safe to show; warn, do not flood.
+      request.log.warn({ code: error.code, cause: (error.cause as Error | undefined)?.message }, error.message);
+      return reply.code(status).header('retry-after', '5').send({ error: error.code, message: error.message });
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.code(500).send({ error: 'internal', message: 'Something went wrong on our side. Try again later.' });
@@ -48,7 +69,12 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
     reply.code(404).send({ error: 'GATE_ERR_NOT_FOUND', message: 'Not found.' }),
   );
 
-  const auth = await authentication(app, config);
+  const stores = await openStores(config);
+  app.addHook('onClose', () => stores.close());
+  if (stores.redis) app.readiness.add('redis', () => stores.revocations.ready());
+  await loadShedding(app);
+  await rateLimits(app, stores.redis);
+  const auth = await authentication(app, config, stores.revocations);
   await app.register(fastifyCookie);
   await app.register(securityHeaders, {
     inlineScriptHashes: manifest.inlineScriptHashes,
@@ -67,7 +93,8 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
     dotfiles: 'deny',
   });
   await app.register(apiRoutes, { config });
+  await app.register(healthRoutes);
   await app.register(search, { config });
-  await app.register(gateRoutes, { manifest });
+  await app.register(gateRoutes, { manifest, files, pagesPrefix: config.pagesPrefix });
   return app;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type AuthSettings, loadAuthSettings } from './auth/settings.ts';
+import { type AuthSettings, loadAuthSettings, parseDuration } from './auth/settings.ts';
 import { bool, type Env, optionalHttpUrl, text } from './env.ts';
 import { ConfigError } from './errors.ts';
 import { loadSearchSettings, type SearchSettings } from './search/settings.ts';
@@ -11,12 +11,15 @@ export interface GateConfig {
   readonly port: number;
   /** The Docusaurus build output served by the gate (with its `.access-manifest.json`). */
   readonly buildDir: string;
-  /** `production` forbids development conveniences (skipAuthentication). */
-  readonly environment: string;
+  /** `production` forbids development conveniences (skipAuthentication, the embedded provider). */
+  readonly environment: Environment;
   /** Seed §4: outside production, every request is a reader holding the on-prem role. */
   readonly skipAuthentication: boolean;
-  /** Trust `X-Forwarded-*` from a reverse proxy (for https detection and client IPs). */
-  readonly trustProxy: boolean;
+  /**
+   * Trust `X-Forwarded-*` (https detection, client addresses for rate limits): from any peer
+   * (`true`), from this many hops, or from these addresses/CIDRs only — Fastify's `trustProxy`.
+   */
+  readonly trustProxy: boolean | number | string;
   readonly logLevel: string;
   /** `/api/config` (seed §7). */
   readonly runtimeConfig: {
@@ -35,21 +38,67 @@ export interface GateConfig {
   /** How readers are identified. */
   readonly auth: AuthSettings;
   readonly search: SearchSettings;
+  /** Shared state of several replicas (revoked sessions, rate limits); null keeps it in this process. */
+  readonly redisUrl: string | null;
+  /** Prometheus `/metrics` on this port (same interface as HOST); null: no metrics endpoint. */
+  readonly metricsPort: number | null;
+  /** How long a shutdown waits for in-flight requests before the process exits anyway. */
+  readonly shutdownTimeoutMs: number;
 }
 
 const DEFAULT_BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/build');
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-export function loadConfig(env: Env = process.env): GateConfig {
-  const port = Number(env.PORT ?? 3000);
+function portNumber(name: string, value: string): number {
+  const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be a port number (0-65535), got "${env.PORT}".`);
+    throw new ConfigError(`${name} must be a port number (0-65535), got "${value}".`);
   }
+  return port;
+}
+
+/** `true`/`false`, a hop count (`1`), or addresses (`10.0.0.0/8,127.0.0.1`), as Fastify takes them. */
+function trustProxyOf(env: Env): boolean | number | string {
+  const value = text(env.TRUST_PROXY);
+  if (value === null) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (/^[\d.:a-f/,\s]+$/i.test(value) && /[.:]/.test(value)) return value.replace(/\s+/g, '');
+  return bool(env, 'TRUST_PROXY');
+}
+
+export type Environment = 'production' | 'development';
+
+/**
+ * Exactly `production` or `development` (any case). Anything else is refused: a deployer who
+ * writes `prod` or `Production` must not get a development portal (password-less demo accounts,
+ * random secrets) while believing it is production.
+ */
+function environmentOf(env: Env): Environment {
+  const value = (text(env.ENVIRONMENT) ?? 'development').toLowerCase();
+  if (value === 'production' || value === 'development') return value;
+  throw new ConfigError(`ENVIRONMENT must be "production" or "development", got "${env.ENVIRONMENT}".`);
+}
+
+function redisUrl(env: Env): string | null {
+  const value = text(env.REDIS_URL);
+  if (value === null) return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'redis:' || url.protocol === 'rediss:') return value;
+  } catch {
+    // reported below
+  }
+  // The value may hold a password: not echoed.
+  throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL.');
+}
+
+export function loadConfig(env: Env = process.env): GateConfig {
+  const port = portNumber('PORT', env.PORT ?? '3000');
   const logLevel = text(env.LOG_LEVEL) ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
   }
-  const environment = text(env.ENVIRONMENT) ?? 'development';
+  const environment = environmentOf(env);
   const skipAuthentication = bool(env, 'SKIP_AUTHENTICATION');
   if (skipAuthentication && environment === 'production') {
     throw new ConfigError(
@@ -61,13 +110,14 @@ export function loadConfig(env: Env = process.env): GateConfig {
   if (pagesPrefix !== '' && !/^\/[\w\-/]*$/.test(pagesPrefix)) {
     throw new ConfigError(`PAGES_PREFIX must be a path such as /docs, got "${env.PAGES_PREFIX}".`);
   }
+  const host = text(env.HOST) ?? '127.0.0.1';
   return Object.freeze({
-    host: text(env.HOST) ?? '127.0.0.1',
+    host,
     port,
     buildDir: path.resolve(text(env.BUILD_DIR) ?? DEFAULT_BUILD_DIR),
     environment,
     skipAuthentication,
-    trustProxy: bool(env, 'TRUST_PROXY'),
+    trustProxy: trustProxyOf(env),
     logLevel,
     runtimeConfig: Object.freeze({
       msalClientId: text(env.MSAL_CLIENT_ID),
@@ -79,7 +129,10 @@ export function loadConfig(env: Env = process.env): GateConfig {
     requestAccessUrl: optionalHttpUrl(env, 'REQUEST_ACCESS_URL'),
     publicUrl,
     pagesPrefix,
-    auth: loadAuthSettings(env, { environment, skipAuthentication, publicUrl, pagesPrefix }),
+    auth: loadAuthSettings(env, { environment, skipAuthentication, publicUrl, pagesPrefix, host }),
     search: loadSearchSettings(env, text(env.ALGOLIA_INDEX_NAME) ?? 'tala-docs'),
+    redisUrl: redisUrl(env),
+    metricsPort: env.METRICS_PORT ? portNumber('METRICS_PORT', env.METRICS_PORT) : null,
+    shutdownTimeoutMs: parseDuration('SHUTDOWN_TIMEOUT', env.SHUTDOWN_TIMEOUT, 10) * 1000,
   });
 }

@@ -1,19 +1,28 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS } from './dev-idp/accounts.ts';
 import { ConfigError } from './errors.ts';
+import { serveMetrics } from './ops/metrics.ts';
+import { RecordsError } from './search/records.ts';
 
 /** Starts the gate: `node --import tsx server/src/server.ts` (configuration: README.md). */
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp({ config });
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      void app.close().then(() => process.exit(0));
-    });
-  }
+  // SIGTERM/SIGINT: stop accepting, let in-flight requests finish (Fastify answers 503 to new ones
+  // on open connections, which a load balancer retries elsewhere), then exit; bounded.
+  closeWithGrace({ delay: config.shutdownTimeoutMs }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an unexpected error');
+    else app.log.info({ signal }, 'shutting down: draining in-flight requests');
+    await app.close();
+  });
   await app.listen({ host: config.host, port: config.port });
+  if (config.metricsPort !== null) {
+    const metrics = await serveMetrics(app.metrics, config.host, config.metricsPort);
+    app.addHook('onClose', () => new Promise<void>((resolve) => metrics.close(() => resolve())));
+    app.log.info({ port: config.metricsPort }, 'Prometheus metrics at /metrics');
+  }
   if (config.skipAuthentication) app.log.warn('SKIP_AUTHENTICATION is on: every visitor reads as an on-prem reader');
   if (config.auth.mode === 'oidc' && config.auth.provider === 'embedded') {
     const accounts = DEMO_ACCOUNTS.map((a) => `    ${a.username.padEnd(22)} ${a.name}: ${a.description}`).join('\n');
@@ -24,7 +33,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  // What a deployer can fix gets one line; anything else is a bug and keeps its stack.
+  if (error instanceof ConfigError || error instanceof RecordsError) {
     console.error(`tala-docs: ${error.message}`);
   } else {
     console.error('tala-docs: the server could not start:', error);

@@ -79,7 +79,11 @@ test('AUTH-01 a session sealed with a retired secret is refused; the previous se
 test('AUTH-07 logout clears the cookie and ends the provider session, landing on /Login/', async (t) => {
   const app = await buildGate(t, { env: EMBEDDED });
   const cookie = cookieHeader(setCookies((await signIn(app, 'reader@tala.example')).headers));
-  const res = await app.inject({ method: 'POST', url: '/auth/logout', headers: { cookie, host: PORTAL_HOST } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/logout',
+    headers: { cookie, host: PORTAL_HOST, origin: `http://${PORTAL_HOST}`, 'sec-fetch-site': 'same-origin' },
+  });
   assert.equal(res.statusCode, 303);
   const location = new URL(String(res.headers.location));
   assert.equal(location.pathname, '/session/end');
@@ -128,6 +132,12 @@ test('AUTH-06 returnTo accepts only same-origin relative paths (no open redirect
     '/\tevil',
     'studio/',
     '',
+    // Dot segments that normalise to a protocol-relative `//evil` (issue 12 §5).
+    '/.//evil',
+    '/%2e//evil',
+    '/a/..//evil',
+    '/%2e%2e//evil.example/x',
+    '/a/b/../..//evil',
   ]) {
     assert.equal(safeReturnTo(bad, '/'), '/', bad);
   }
@@ -147,4 +157,21 @@ test('/api/session answers 401 to anonymous visitors', async (t) => {
   const res = await app.inject('/api/session');
   assert.equal(res.statusCode, 401);
   assert.equal(res.json().authenticated, false);
+});
+
+test("the embedded provider's sign-in page cannot be framed", async (t) => {
+  const app = await buildGate(t, { env: EMBEDDED });
+  const login = await app.inject({ url: '/auth/login', headers: { host: PORTAL_HOST } });
+  const authorize = await fetch(String(login.headers.location), { redirect: 'manual' });
+  const form = await fetch(new URL(String(authorize.headers.get('location')), String(login.headers.location)), {
+    headers: {
+      cookie: authorize.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    },
+  });
+  assert.match(await form.text(), /Sign in to Tala Docs/);
+  assert.equal(form.headers.get('x-frame-options'), 'DENY');
+  assert.match(String(form.headers.get('content-security-policy')), /frame-ancestors 'none'/);
 });

@@ -36,6 +36,11 @@ export const PORTAL_HOST = 'portal.test:3000';
  * Returns the callback response.
  */
 export async function signIn(app: FastifyInstance, username: string, returnTo = '/') {
+  return (await signInFlow(app, username, returnTo)).callback;
+}
+
+/** The flow, with a way to send the very same callback request again (a replayed transaction). */
+export async function signInFlow(app: FastifyInstance, username: string, returnTo = '/') {
   const login = await app.inject({
     url: `/auth/login?returnTo=${encodeURIComponent(returnTo)}`,
     headers: { host: PORTAL_HOST },
@@ -67,12 +72,14 @@ export async function signIn(app: FastifyInstance, username: string, returnTo = 
     response = await fetch(url, { redirect: 'manual', headers: { cookie: jar.header() } });
     jar.store(response);
   }
-  const callback = new URL(url);
-  return app.inject({
-    url: `${callback.pathname}${callback.search}`,
-    headers: {
-      host: PORTAL_HOST,
-      cookie: [...loginCookie].map(([k, v]) => `${k}=${v}`).join('; '),
-    },
-  });
+  const callbackUrl = new URL(url);
+  const sendCallback = () =>
+    app.inject({
+      url: `${callbackUrl.pathname}${callbackUrl.search}`,
+      headers: {
+        host: PORTAL_HOST,
+        cookie: [...loginCookie].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
+    });
+  return { callback: await sendCallback(), replay: sendCallback };
 }

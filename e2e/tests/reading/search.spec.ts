@@ -139,9 +139,18 @@ test('SRCH-18 requests are debounced: typing a word sends one search', async ({ 
   page.on('request', (r) => {
     if (r.url().includes('/1/indexes/*/queries')) queries.push(JSON.parse(r.postData() ?? '{}').requests?.[0]?.query);
   });
+  // The page's clock, not the machine's: 40 ms between keystrokes however busy the machine is
+  // (a real-time delay let a slow keystroke pass the 200 ms debounce and send "conv").
+  await page.clock.install();
   await page.goto('/');
   await openSearchModal(page);
-  await page.keyboard.type('conversation', { delay: 40 });
+  await page.clock.pauseAt(Date.now() + 1000);
+  for (const key of 'conversation') {
+    await page.keyboard.press(key);
+    await page.clock.runFor(40);
+  }
+  await page.clock.runFor(250);
+  await page.clock.resume();
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
   expect(queries).toEqual(['conversation']);
 });

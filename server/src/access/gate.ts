@@ -1,6 +1,7 @@
 import { type AccessLevel, FORBIDDEN_ROUTE, LOGIN_ROUTE, mayAccess } from '@tala/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, notFound, unauthenticated } from '../errors.ts';
+import type { FileCache } from './file-cache.ts';
 import type { LoadedManifest } from './manifest.ts';
 import { resolvePath } from './resolve-path.ts';
 
@@ -26,8 +27,11 @@ function queryOf(request: FastifyRequest): string {
  * (401); pages denied for a missing role redirect to /403/; other files get a bare 401/403,
  * never a redirect, so background requests fail cleanly.
  */
-export async function gateRoutes(fastify: FastifyInstance, opts: { manifest: LoadedManifest }): Promise<void> {
-  const { manifest } = opts;
+export async function gateRoutes(
+  fastify: FastifyInstance,
+  opts: { manifest: LoadedManifest; files: FileCache; pagesPrefix: string },
+): Promise<void> {
+  const { manifest, files, pagesPrefix } = opts;
 
   const sendLoginScreen = (reply: FastifyReply) =>
     reply
@@ -51,13 +55,22 @@ export async function gateRoutes(fastify: FastifyInstance, opts: { manifest: Loa
             ? 'public'
             : 'reader';
       const isPage = target.kind === 'file' ? target.isPage : target.kind === 'alias' || target.looksLikePage;
+      request.routeClass = isPage ? 'page' : 'asset';
 
+      // Nothing below the public level is cacheable by anyone but this reader, redirects and errors included.
+      if (level !== 'public') reply.header('cache-control', 'private, no-store');
       if (!mayAccess(identity, level)) {
+        fastify.metrics.denials.inc({ status: identity === null ? '401' : '403', level });
         if (identity === null) {
+          if (isPage && request.reauthenticate) {
+            // Roles older than SESSION_ROLE_TTL: through the provider again (silent while its session lasts).
+            const returnTo = `${rawPath}${queryOf(request)}`;
+            return reply.redirect(`${pagesPrefix}/auth/login?returnTo=${encodeURIComponent(returnTo)}`, 302);
+          }
           if (isPage) return sendLoginScreen(reply);
           throw unauthenticated();
         }
-        if (isPage) return reply.header('cache-control', 'private, no-store').redirect(FORBIDDEN_ROUTE, 302);
+        if (isPage) return reply.redirect(`${pagesPrefix}${FORBIDDEN_ROUTE}`, 302);
         throw forbidden();
       }
 
@@ -65,7 +78,9 @@ export async function gateRoutes(fastify: FastifyInstance, opts: { manifest: Loa
         if (target.kind !== 'unknown') return reply.redirect(`${target.canonicalPath}${queryOf(request)}`, 301);
       }
       if (target.kind === 'file') {
-        return reply.header('cache-control', cacheControl(target.file, level)).sendFile(target.file);
+        reply.header('cache-control', cacheControl(target.file, level));
+        if (files.trySend(request, reply, target.file)) return reply;
+        return reply.sendFile(target.file);
       }
       if (target.looksLikePage) {
         return reply

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GateConfig } from '../config.ts';
 import { startDevIdp } from '../dev-idp/index.ts';
 import { type IdentityResolver, skipAuthentication } from '../identity/index.ts';
+import type { RevocationList } from '../store/revocations.ts';
 import { OidcClient } from './oidc-client.ts';
 import { sessionAuth } from './plugin.ts';
 import { skipAuthRoutes } from './skip-routes.ts';
@@ -18,7 +19,11 @@ export interface Authentication {
  * How this server identifies readers, from the config: skipAuthentication, or OpenID Connect with
  * a configured provider, or with the embedded development provider (started here, stopped with the app).
  */
-export async function authentication(app: FastifyInstance, config: GateConfig): Promise<Authentication> {
+export async function authentication(
+  app: FastifyInstance,
+  config: GateConfig,
+  revocations: RevocationList,
+): Promise<Authentication> {
   const { auth } = config;
   if (auth.mode === 'skip') {
     return { identity: skipAuthentication, routes: skipAuthRoutes(config.pagesPrefix), formTargets: [] };
@@ -36,6 +41,8 @@ export async function authentication(app: FastifyInstance, config: GateConfig): 
     issuer = devIdp.issuer;
     app.log.info({ issuer }, 'embedded development identity provider started');
   }
-  const sessions = sessionAuth(auth, new OidcClient(auth, issuer), config);
+  const oidc = new OidcClient(auth, issuer);
+  app.readiness.add('identity-provider', () => oidc.available());
+  const sessions = sessionAuth(auth, oidc, config, revocations);
   return { identity: sessions.identity, routes: sessions.routes, formTargets: [new URL(issuer).origin] };
 }

@@ -1,6 +1,6 @@
 import * as client from 'openid-client';
 import { GateError } from '../errors.ts';
-import type { AuthSettings } from './settings.ts';
+import { type AuthSettings, isLoopbackHost } from './settings.ts';
 
 type OidcSettings = Extract<AuthSettings, { mode: 'oidc' }>;
 
@@ -48,9 +48,9 @@ export class OidcClient {
     if (this.configuration === null || (this.failedAt > 0 && Date.now() - this.failedAt > DISCOVERY_RETRY_MS)) {
       this.failedAt = 0;
       const issuerUrl = new URL(this.issuer);
-      // http is allowed only for the embedded provider on a loopback address, never for a configured one.
-      const loopback =
-        this.settings.provider === 'embedded' && ['127.0.0.1', 'localhost', '[::1]'].includes(issuerUrl.hostname);
+      // http only on a loopback address: the embedded provider, or a development provider shared by
+      // local replicas (settings.ts refuses an http issuer in production and off loopback).
+      const loopback = issuerUrl.protocol === 'http:' && isLoopbackHost(issuerUrl.hostname);
       this.configuration = client
         .discovery(issuerUrl, this.settings.clientId, this.settings.clientSecret, undefined, {
           execute: loopback ? [client.allowInsecureRequests] : [],

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { Identity } from '@tala/policy';
 import { LOGIN_ROUTE } from '@tala/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GateError } from '../errors.ts';
 import type { IdentityResolver } from '../identity/index.ts';
+import type { RevocationList } from '../store/revocations.ts';
 import { cookieNames, cookieOptions } from './cookies.ts';
-import { acceptLogoutForm } from './logout-form.ts';
+import { acceptLogoutForm, isSameOriginPost } from './logout-form.ts';
 import type { LoginTransaction, OidcClient } from './oidc-client.ts';
 import { safeReturnTo } from './return-to.ts';
 import { Sealer } from './sealer.ts';
@@ -19,6 +22,18 @@ const REFRESH_AFTER_SECONDS = 60;
 
 const now = () => Math.floor(Date.now() / 1000);
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in session's id (rate limits key on it), or null. */
+    sessionId: string | null;
+    /** The session's roles are older than SESSION_ROLE_TTL: pages send the reader through sign-in again. */
+    reauthenticate: boolean;
+  }
+}
+
+const crossSiteLogout = () =>
+  new GateError('GATE_ERR_CROSS_SITE', 403, 'Logout is accepted only from the portal itself: use the Logout button.');
+
 export interface SessionAuth {
   identity: IdentityResolver;
   routes: (fastify: FastifyInstance) => Promise<void>;
@@ -33,6 +48,7 @@ export function sessionAuth(
   settings: OidcSettings,
   oidc: OidcClient,
   { pagesPrefix, publicUrl }: { pagesPrefix: string; publicUrl: string },
+  revocations: RevocationList,
 ): SessionAuth {
   const codec = new SessionCodec(settings.session);
   const loginSealer = new Sealer(settings.session.secrets, 'tala-docs login');
@@ -60,13 +76,27 @@ export function sessionAuth(
       clearSession(reply);
       return null;
     }
+    // Checked on every request, so a logout on any replica (with Redis) ends the session everywhere.
+    if (await revocations.isRevoked(session.sid)) {
+      request.log.info('session cookie rejected (logged out)');
+      clearSession(reply);
+      return null;
+    }
+    if (now() - session.rolesAt >= settings.session.roleTtl) {
+      // The roles may have changed at the provider: no access on them; pages go through sign-in.
+      request.reauthenticate = true;
+      return null;
+    }
     if (now() - session.lastSeen >= REFRESH_AFTER_SECONDS) await setSession(reply, { ...session, lastSeen: now() });
+    request.sessionId = session.sid;
     const result: Identity = { name: session.name, username: session.username, roles: session.roles };
     return result;
   };
 
   async function routes(fastify: FastifyInstance): Promise<void> {
     acceptLogoutForm(fastify);
+    fastify.decorateRequest('sessionId', null);
+    fastify.decorateRequest('reauthenticate', false);
 
     fastify.get<{ Querystring: { returnTo?: string } }>('/auth/login', async (request, reply) => {
       // Sign in on the configured origin, so that the cookies set here come back to the callback.
@@ -92,10 +122,21 @@ export function sessionAuth(
     fastify.get<{ Querystring: Record<string, string | undefined> }>('/auth/callback', async (request, reply) => {
       const payload = await loginSealer.open(request.cookies[names.login]);
       reply.clearCookie(names.login, cookieOptions(settings.session, 0));
-      if (payload === null) return toLogin(reply, 'expired');
+      if (payload === null || typeof payload.state !== 'string') {
+        fastify.metrics.signIns.inc({ outcome: 'expired' });
+        return toLogin(reply, 'expired');
+      }
       const transaction = payload as unknown as LoginTransaction;
+      // Single use: a transaction cookie replayed (copied, or a second callback) finds its state spent.
+      const spent = `login:${transaction.state}`;
+      if (await revocations.isRevoked(spent)) {
+        fastify.metrics.signIns.inc({ outcome: 'replayed' });
+        return toLogin(reply, 'expired');
+      }
+      await revocations.revoke(spent, Number(payload.exp ?? now() + LOGIN_TTL_SECONDS));
       if (request.query.error) {
         request.log.warn({ error: request.query.error }, 'the identity provider refused the sign-in');
+        fastify.metrics.signIns.inc({ outcome: 'refused' });
         return toLogin(reply, request.query.error === 'access_denied' ? 'denied' : 'failed');
       }
       const callbackUrl = new URL(settings.redirectUri);
@@ -103,19 +144,29 @@ export function sessionAuth(
       try {
         const reader = await oidc.finishLogin(callbackUrl, transaction);
         const time = now();
-        await setSession(reply, { ...reader, authTime: time, lastSeen: time });
+        const sid = randomBytes(16).toString('base64url');
+        await setSession(reply, { ...reader, sid, authTime: time, lastSeen: time, rolesAt: time });
         request.log.info({ sub: reader.sub, roles: reader.roles }, 'signed in');
+        fastify.metrics.signIns.inc({ outcome: 'ok' });
         return reply
           .header('cache-control', 'no-store')
           .redirect(safeReturnTo(transaction.returnTo, `${pagesPrefix}/`), 302);
       } catch (error) {
         const code = (error as { code?: string }).code;
         request.log.warn({ code, message: (error as Error).message }, 'sign-in callback rejected');
+        fastify.metrics.signIns.inc({ outcome: 'failed' });
         return toLogin(reply, code === 'GATE_ERR_IDP_UNAVAILABLE' ? 'unavailable' : 'failed');
       }
     });
 
-    const logout = async (request: FastifyRequest, reply: FastifyReply) => {
+    // POST from the portal's own pages only: a cross-site form or link must not end a session.
+    fastify.post('/auth/logout', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!isSameOriginPost(request, publicUrl)) throw crossSiteLogout();
+      const session = await codec.open(request.cookies[names.session]);
+      if (session !== null) {
+        await revocations.revoke(session.sid, codec.expiresAt(session));
+        fastify.metrics.revocations.inc();
+      }
       clearSession(reply);
       let target: string = loginPage;
       try {
@@ -127,9 +178,13 @@ export function sessionAuth(
         );
       }
       return reply.header('cache-control', 'no-store').redirect(target, 303);
-    };
-    fastify.get('/auth/logout', logout);
-    fastify.post('/auth/logout', logout);
+    });
+    fastify.get('/auth/logout', async (_request, reply) =>
+      reply
+        .code(405)
+        .header('allow', 'POST')
+        .send({ error: 'GATE_ERR_METHOD', message: 'Log out with the Logout button (a POST from the portal).' }),
+    );
 
     fastify.get('/auth/status', async (_request, reply) =>
       reply.header('cache-control', 'no-store').send({ signInAvailable: await oidc.available() }),

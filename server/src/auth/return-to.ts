@@ -22,5 +22,8 @@ export function safeReturnTo(value: unknown, fallback = '/'): string {
   // Resolve against a dummy origin: the result must stay on it.
   const url = new URL(value, 'http://portal.invalid');
   if (url.origin !== 'http://portal.invalid') return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  // The check that counts is on the normalised result: `/.//evil`, `/%2e//evil` and `/a/..//evil`
+  // all resolve to a path starting `//`, which a browser reads as another host.
+  const target = `${url.pathname}${url.search}${url.hash}`;
+  return /^\/[/\\]/.test(target) ? fallback : target;
 }

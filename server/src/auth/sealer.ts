@@ -1,9 +1,13 @@
 import { createHash, hkdfSync } from 'node:crypto';
-import { EncryptJWT, type JWTPayload, errors as joseErrors, jwtDecrypt } from 'jose';
+import { decodeProtectedHeader, EncryptJWT, type JWTPayload, errors as joseErrors, jwtDecrypt } from 'jose';
 
 interface Key {
   kid: string;
-  key: Uint8Array;
+  /**
+   * Imported once: handing jose the raw bytes makes it import a WebCrypto key on every call,
+   * which was the largest cost of a signed-in page view (bench/hardening).
+   */
+  key: Promise<CryptoKey>;
 }
 
 /**
@@ -20,8 +24,11 @@ export class Sealer {
     private readonly purpose: string,
   ) {
     this.keys = secrets.map((secret) => {
-      const key = new Uint8Array(hkdfSync('sha256', secret, 'tala-docs', `${purpose} A256GCM`, 32));
-      return { kid: createHash('sha256').update(key).digest('base64url').slice(0, 8), key };
+      const raw = new Uint8Array(hkdfSync('sha256', secret, 'tala-docs', `${purpose} A256GCM`, 32));
+      return {
+        kid: createHash('sha256').update(raw).digest('base64url').slice(0, 8),
+        key: crypto.subtle.importKey('raw', raw, 'AES-GCM', false, ['encrypt', 'decrypt']),
+      };
     });
     if (this.keys.length === 0) throw new Error('Sealer needs at least one secret');
   }
@@ -33,7 +40,7 @@ export class Sealer {
       .setIssuer(this.purpose)
       .setIssuedAt()
       .setExpirationTime(expiresAt)
-      .encrypt(key);
+      .encrypt(await key);
   }
 
   /** The payload, or null for anything absent, malformed, tampered, expired or sealed with an unknown key. */
@@ -41,14 +48,17 @@ export class Sealer {
     if (!token || token.length > 8192) return null;
     let kid: unknown;
     try {
-      kid = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8'))?.kid;
+      kid = decodeProtectedHeader(token).kid;
     } catch {
       return null;
     }
     const key = this.keys.find((k) => k.kid === kid);
     if (!key) return null;
     try {
-      const { payload } = await jwtDecrypt(token, key.key, { issuer: this.purpose, currentDate: new Date(now * 1000) });
+      const { payload } = await jwtDecrypt(token, await key.key, {
+        issuer: this.purpose,
+        currentDate: new Date(now * 1000),
+      });
       return payload;
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;

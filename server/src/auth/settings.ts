@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { type Env, httpUrl, text } from '../env.ts';
+import { bool, type Env, httpUrl, text } from '../env.ts';
 import { ConfigError } from '../errors.ts';
 
 /** How readers are identified; chosen once at start-up from the environment. */
@@ -29,6 +29,12 @@ export interface SessionSettings {
   readonly maxAge: number;
   /** Idle timeout, seconds: a session unused this long is over. */
   readonly idleTimeout: number;
+  /**
+   * Seconds the roles read at sign-in are trusted. After that the reader goes back through the
+   * provider (silently while its own session lasts), so a role removed there takes effect within
+   * this time. Shorter is fresher but sends readers to the provider more often.
+   */
+  readonly roleTtl: number;
   /** `__Host-` prefix and `Secure` when the portal is served over https. */
   readonly secure: boolean;
   /** Whether the secrets were generated at start-up (development only). */
@@ -66,18 +72,61 @@ function externalIssuer(env: Env): string | null {
   return null;
 }
 
+/** Loopback host names: an http issuer there never crosses a network. */
+export function isLoopbackHost(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * A provider over plain http is accepted only on loopback outside production (a development
+ * provider, e.g. `dev-idp/standalone.ts` shared by local replicas): tokens and the client secret
+ * would otherwise cross the network in clear. Checked here so the gate refuses to start.
+ */
+function checkIssuerTransport(issuer: string | null, production: boolean): void {
+  if (issuer === null) return;
+  const url = new URL(issuer);
+  if (url.protocol !== 'http:') return;
+  if (production) {
+    throw new ConfigError(`The identity provider must use https when ENVIRONMENT=production, got "${issuer}".`);
+  }
+  if (!isLoopbackHost(url.hostname)) {
+    throw new ConfigError(`The identity provider must use https unless it is on a loopback address, got "${issuer}".`);
+  }
+}
+
+/**
+ * The embedded provider signs anyone in as any demo account, the on-prem admin included, without a
+ * password. A portal on https or listening beyond loopback is being deployed, not developed: it
+ * must name a real provider, unless ALLOW_DEV_IDP=true says the demo accounts are wanted there.
+ */
+function checkEmbeddedProviderStaysLocal(env: Env, context: { publicUrl: string; host: string }): void {
+  if (bool(env, 'ALLOW_DEV_IDP')) return;
+  const reason = context.publicUrl.startsWith('https:')
+    ? `PUBLIC_URL is https (${context.publicUrl})`
+    : isLoopbackHost(context.host) || context.host === '::1'
+      ? null
+      : `HOST is ${context.host}, not a loopback address`;
+  if (reason !== null) {
+    throw new ConfigError(
+      `No identity provider is configured and ${reason}: set OIDC_ISSUER (or MSAL_*), or ALLOW_DEV_IDP=true to serve the password-less demo accounts anyway.`,
+    );
+  }
+}
+
 export function loadAuthSettings(
   env: Env,
-  context: { environment: string; skipAuthentication: boolean; publicUrl: string; pagesPrefix: string },
+  context: { environment: string; skipAuthentication: boolean; publicUrl: string; pagesPrefix: string; host: string },
 ): AuthSettings {
   if (context.skipAuthentication) return { mode: 'skip' };
   const production = context.environment === 'production';
   const issuer = externalIssuer(env);
+  if (issuer === null) checkEmbeddedProviderStaysLocal(env, context);
   if (issuer === null && production) {
     throw new ConfigError(
       'No identity provider is configured: set OIDC_ISSUER (any OpenID Connect provider) or MSAL_AUTHORITY / MSAL_TENANT_ID (Microsoft Entra ID). The embedded development provider is refused when ENVIRONMENT=production.',
     );
   }
+  checkIssuerTransport(issuer, production);
   const provider = issuer === null ? 'embedded' : 'external';
   const clientId =
     text(env.OIDC_CLIENT_ID) ?? text(env.MSAL_CLIENT_ID) ?? (provider === 'embedded' ? 'tala-docs-dev' : null);
@@ -123,6 +172,7 @@ export function loadAuthSettings(
       secrets: configuredSecrets.length > 0 ? configuredSecrets : [randomBytes(32).toString('base64url')],
       maxAge,
       idleTimeout,
+      roleTtl: parseDuration('SESSION_ROLE_TTL', env.SESSION_ROLE_TTL, 3600),
       secure: context.publicUrl.startsWith('https:'),
       ephemeral: configuredSecrets.length === 0,
     }),

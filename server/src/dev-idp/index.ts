@@ -98,6 +98,13 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   };
   const provider = new Provider(issuer, configuration);
 
+  // Its sign-in and logout pages are never framed (clickjacking a password-less sign-in).
+  provider.use(async (ctx, next) => {
+    await next();
+    ctx.set('x-frame-options', 'DENY');
+    ctx.set('content-security-policy', "frame-ancestors 'none'");
+  });
+
   provider.use(async (ctx: KoaContextWithOIDC, next) => {
     const match = /^\/interaction\/([\w-]+)(\/login)?$/.exec(ctx.path);
     if (!match) return next();

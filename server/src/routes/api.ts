@@ -50,6 +50,4 @@ export async function apiRoutes(fastify: FastifyInstance, opts: { config: GateCo
     },
     async (_request, reply) => reply.headers(noStore).send({ requestAccessURL: config.requestAccessUrl }),
   );
-
-  fastify.get('/healthz', async (_request, reply) => reply.headers(noStore).send({ status: 'ok' }));
 }

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { GateConfig } from '../config.ts';
-import { SearchEngine } from './engine.ts';
-import { loadRecords, loadSynonyms, SEARCH_RECORDS_FILE } from './records.ts';
+import { SEARCH_RECORDS_FILE } from './records.ts';
 import { searchRoutes } from './routes.ts';
+import { type Searcher, startSearcher } from './searcher.ts';
 import type { SearchSettings } from './settings.ts';
 
 /**
@@ -14,20 +14,21 @@ import type { SearchSettings } from './settings.ts';
  */
 export async function search(fastify: FastifyInstance, opts: { config: GateConfig }): Promise<void> {
   const { config } = opts;
-  let engine: SearchEngine | null = null;
+  let searcher: Searcher | null = null;
   if (existsSync(path.join(config.buildDir, SEARCH_RECORDS_FILE))) {
     const started = performance.now();
-    const records = await loadRecords(config.buildDir);
-    const synonyms = await loadSynonyms(config.buildDir);
-    engine = new SearchEngine(records, synonyms);
+    const ready = await startSearcher(config.buildDir, config.search.workers);
+    searcher = ready;
+    fastify.addHook('onClose', () => ready.close());
     fastify.log.info(
-      { records: records.length, synonymGroups: synonyms.length, ms: Math.round(performance.now() - started) },
+      { records: ready.records, workers: config.search.workers, ms: Math.round(performance.now() - started) },
       'search engine ready',
     );
   } else {
     fastify.log.warn(`no ${SEARCH_RECORDS_FILE} in the build: search answers 503 until the site is rebuilt`);
   }
-  await fastify.register(searchRoutes, { config, engine });
+  fastify.readiness.add('search', async () => searcher !== null);
+  await fastify.register(searchRoutes, { config, searcher });
 }
 
 /** Origins the browser may query (CSP connect-src): Algolia's hosts for the app, or ALGOLIA_HOSTS. */

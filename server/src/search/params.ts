@@ -1,4 +1,6 @@
+import { parseJsonText } from '../http/json-body.ts';
 import type { FilterGroups } from './engine.ts';
+import { costOf, FACET_COST, SEARCH_LIMITS } from './limits.ts';
 
 /**
  * One query of a multi-query request, as DocSearch, algoliasearch-helper and the Algolia clients
@@ -48,9 +50,6 @@ export const INDEX_DEFAULTS = {
   snippetEllipsisText: '',
 } as const;
 
-const MAX_HITS_PER_PAGE = 1000;
-const MAX_REQUESTS = 50;
-
 type Raw = Record<string, unknown>;
 
 /** `params: "query=a&hitsPerPage=5&facetFilters=%5B…%5D"` → an object; JSON values decoded. */
@@ -62,18 +61,20 @@ function decodeParamString(params: string): Raw {
   return out;
 }
 
+/** Depth-limited (http/json-body.ts); a bad value is this query's 400 in Algolia's shape. */
 function parseJson(text: string, what: string): unknown {
   try {
-    return JSON.parse(text);
-  } catch {
-    throw new QueryError(`${what}: invalid JSON`);
+    return parseJsonText(text, what);
+  } catch (error) {
+    throw new QueryError((error as Error).message);
   }
 }
 
-function asString(raw: Raw, key: string, fallback: string): string {
+function asString(raw: Raw, key: string, fallback: string, maxLength = 512): string {
   const value = raw[key];
   if (value === undefined || value === null) return fallback;
   if (typeof value !== 'string') throw new QueryError(`${key}: expected a string`);
+  if (value.length > maxLength) throw new QueryError(`${key}: at most ${maxLength} characters`);
   return value;
 }
 
@@ -99,6 +100,8 @@ function asList(raw: Raw, key: string, fallback: readonly string[]): string[] {
   if (!Array.isArray(value) || !value.every((v) => typeof v === 'string')) {
     throw new QueryError(`${key}: expected a list of strings`);
   }
+  if (value.length > SEARCH_LIMITS.attributes)
+    throw new QueryError(`${key}: at most ${SEARCH_LIMITS.attributes} entries`);
   return value.map((v) => v.trim()).filter(Boolean);
 }
 
@@ -135,6 +138,7 @@ export function parseFacetFilters(value: unknown): FilterGroups {
 export function parseFilters(value: unknown): FilterGroups {
   if (value === undefined || value === null || value === '') return [];
   if (typeof value !== 'string') throw new QueryError('filters: expected a string');
+  if (value.length > 2048) throw new QueryError('filters: at most 2048 characters');
   return value.split(/\s+AND\s+/).map((group) => {
     const inner = group.trim().replace(/^\((.*)\)$/, '$1');
     return inner.split(/\s+OR\s+/).map((entry) => {
@@ -167,6 +171,14 @@ export function parseQuery(request: unknown): QueryParams {
   const raw: Raw = { ...nested, ...flat };
   const indexName = asString(raw, 'indexName', '');
   if (!indexName) throw new QueryError('indexName is required');
+  const facetFilters = parseFacetFilters(raw.facetFilters);
+  const filters = parseFilters(raw.filters);
+  const terms = [...facetFilters, ...filters].reduce((n, group) => n + group.length, 0);
+  if (terms > SEARCH_LIMITS.filterTerms) {
+    throw new QueryError(`facetFilters and filters: at most ${SEARCH_LIMITS.filterTerms} terms per query`);
+  }
+  const facets = asList(raw, 'facets', []);
+  if (facets.length > SEARCH_LIMITS.facets) throw new QueryError(`facets: at most ${SEARCH_LIMITS.facets}`);
   const echo = new URLSearchParams(
     Object.entries(raw)
       .filter(([key]) => key !== 'indexName')
@@ -175,17 +187,22 @@ export function parseQuery(request: unknown): QueryParams {
   return {
     indexName,
     query: asString(raw, 'query', ''),
-    page: asInteger(raw, 'page', 0, 1000),
-    hitsPerPage: asInteger(raw, 'hitsPerPage', INDEX_DEFAULTS.hitsPerPage, MAX_HITS_PER_PAGE),
-    facetFilters: parseFacetFilters(raw.facetFilters),
-    filters: parseFilters(raw.filters),
-    facets: asList(raw, 'facets', []),
+    page: asInteger(raw, 'page', 0, SEARCH_LIMITS.paginationLimit),
+    hitsPerPage: asInteger(raw, 'hitsPerPage', INDEX_DEFAULTS.hitsPerPage, SEARCH_LIMITS.hitsPerPage),
+    facetFilters,
+    filters,
+    facets,
     attributesToRetrieve: raw.attributesToRetrieve === undefined ? null : asList(raw, 'attributesToRetrieve', []),
     attributesToHighlight: asList(raw, 'attributesToHighlight', INDEX_DEFAULTS.attributesToHighlight),
     attributesToSnippet: asList(raw, 'attributesToSnippet', INDEX_DEFAULTS.attributesToSnippet).map(snippetSpec),
-    highlightPreTag: asString(raw, 'highlightPreTag', INDEX_DEFAULTS.highlightPreTag),
-    highlightPostTag: asString(raw, 'highlightPostTag', INDEX_DEFAULTS.highlightPostTag),
-    snippetEllipsisText: asString(raw, 'snippetEllipsisText', INDEX_DEFAULTS.snippetEllipsisText),
+    highlightPreTag: asString(raw, 'highlightPreTag', INDEX_DEFAULTS.highlightPreTag, SEARCH_LIMITS.tagLength),
+    highlightPostTag: asString(raw, 'highlightPostTag', INDEX_DEFAULTS.highlightPostTag, SEARCH_LIMITS.tagLength),
+    snippetEllipsisText: asString(
+      raw,
+      'snippetEllipsisText',
+      INDEX_DEFAULTS.snippetEllipsisText,
+      SEARCH_LIMITS.tagLength,
+    ),
     clickAnalytics: asBoolean(raw, 'clickAnalytics'),
     getRankingInfo: asBoolean(raw, 'getRankingInfo'),
     echo,
@@ -200,6 +217,15 @@ export function parseMultiQuery(body: unknown): QueryParams[] {
   }
   const requests = (parsed as { requests: unknown[] }).requests;
   if (requests.length === 0) throw new QueryError('requests is empty');
-  if (requests.length > MAX_REQUESTS) throw new QueryError(`at most ${MAX_REQUESTS} requests per call`);
-  return requests.map(parseQuery);
+  if (requests.length > SEARCH_LIMITS.queriesPerBody) {
+    throw new QueryError(`at most ${SEARCH_LIMITS.queriesPerBody} requests per call`);
+  }
+  const queries = requests.map(parseQuery);
+  const cost = queries.reduce((sum, query) => sum + costOf(query), 0);
+  if (cost > SEARCH_LIMITS.hitsPerBody) {
+    throw new QueryError(
+      `This call asks for ${cost} hits (pages × hitsPerPage, facets count ${FACET_COST}); at most ${SEARCH_LIMITS.hitsPerBody} per call.`,
+    );
+  }
+  return queries;
 }

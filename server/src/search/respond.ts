@@ -10,6 +10,7 @@ import {
   type WordMatcher,
   wordMatcher,
 } from './highlight.ts';
+import { SEARCH_LIMITS } from './limits.ts';
 import type { QueryParams } from './params.ts';
 import { LEVELS, type Level, type SearchRecord } from './records.ts';
 import { term } from './text.ts';
@@ -56,12 +57,14 @@ export interface RespondOptions {
 export function respond(params: QueryParams, { engine, allowed, origin }: RespondOptions): SearchResponse {
   const started = performance.now();
   const first = params.page * params.hitsPerPage;
+  // Algolia's paginationLimitedTo: no hit past this position, whatever page is asked for.
+  const end = Math.min(first + params.hitsPerPage, SEARCH_LIMITS.paginationLimit);
   const result = engine.search({
     query: params.query,
     allowed,
     filters: [...params.facetFilters, ...params.filters],
     // Facet counts are over every hit; otherwise only the hits up to the requested page are ranked.
-    ...(params.facets.length > 0 ? {} : { limit: first + params.hitsPerPage }),
+    ...(params.facets.length > 0 ? {} : { limit: end }),
   });
   const { hits, nbHits } = result;
   // Once per query: how words match, and the tags to mark them with.
@@ -73,10 +76,11 @@ export function respond(params: QueryParams, { engine, allowed, origin }: Respon
     tags: { pre: params.highlightPreTag, post: params.highlightPostTag, ellipsis: params.snippetEllipsisText },
   };
   const response: SearchResponse = {
-    hits: hits.slice(first, first + params.hitsPerPage).map(({ record, criteria }) => hitOf(record, criteria, shaping)),
+    hits: hits.slice(first, Math.max(first, end)).map(({ record, criteria }) => hitOf(record, criteria, shaping)),
     nbHits,
     page: params.page,
-    nbPages: params.hitsPerPage === 0 ? 0 : Math.ceil(nbHits / params.hitsPerPage),
+    nbPages:
+      params.hitsPerPage === 0 ? 0 : Math.ceil(Math.min(nbHits, SEARCH_LIMITS.paginationLimit) / params.hitsPerPage),
     hitsPerPage: params.hitsPerPage,
     exhaustiveNbHits: true,
     exhaustive: { nbHits: true, typo: true },

@@ -1,10 +1,12 @@
 import { ACCESS_LEVELS, type AccessLevel, mayAccess } from '@tala/policy';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GateConfig } from '../config.ts';
+import { budgetOwner } from '../protect/rate-limits.ts';
 import { restrictionsOf } from './algolia/secured-keys.ts';
-import type { SearchEngine } from './engine.ts';
+import type { SearchTask } from './answer.ts';
+import { costOf, HEAVY_COST } from './limits.ts';
 import { parseFilters, parseMultiQuery, QueryError } from './params.ts';
-import { respond } from './respond.ts';
+import { SearchBusyError, type Searcher } from './searcher.ts';
 
 /** Algolia's limit for a search request body is far larger; DocSearch's requests are ~1 KiB. */
 const BODY_LIMIT = 64 * 1024;
@@ -17,12 +19,21 @@ const BODY_LIMIT = 64 * 1024;
  */
 export async function searchRoutes(
   fastify: FastifyInstance,
-  opts: { config: GateConfig; engine: SearchEngine | null },
+  opts: { config: GateConfig; searcher: Searcher | null },
 ): Promise<void> {
-  const { config, engine } = opts;
+  const { config, searcher } = opts;
   const origin = `${config.publicUrl}${config.pagesPrefix}`;
 
   fastify.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof SearchBusyError) {
+      request.log.warn('search shed: the worker queue is full');
+      fastify.metrics.shed.inc({ reason: 'search-busy' });
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .header('cache-control', 'no-store')
+        .send({ message: 'Search is busy. Try again in a moment.', status: 503 });
+    }
     const status = error instanceof QueryError ? error.status : (error.statusCode ?? 500);
     const ours = error instanceof QueryError;
     if (status >= 500 && !ours) request.log.error({ err: error }, 'search failed');
@@ -52,21 +63,50 @@ export async function searchRoutes(
     done(null, body),
   );
 
-  fastify.post(
-    '/1/indexes/:indexName/queries',
-    { bodyLimit: BODY_LIMIT },
-    async (request: FastifyRequest<{ Params: { indexName: string } }>, reply: FastifyReply) => {
+  fastify.post<{ Params: { indexName: string } }>('/1/indexes/:indexName/queries', {
+    bodyLimit: BODY_LIMIT,
+    // Who may search, and a bounded, checked body, before the request counts against a budget.
+    preHandler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       if (request.params.indexName !== '*') throw new QueryError('Use /1/indexes/*/queries', 404);
-      const allowed = new Set(allowedLevels(request));
-      if (!engine) throw new QueryError('Search is not available: this build has no search records.', 503);
+      const allowed = allowedLevels(request);
+      if (!searcher) throw new QueryError('Search is not available: this build has no search records.', 503);
       const queries = parseMultiQuery(request.body);
       for (const query of queries) {
         if (query.indexName !== config.search.indexName) {
           throw new QueryError(`Index ${query.indexName} does not exist`, 404);
         }
       }
-      return { results: queries.map((query) => respond(query, { engine, allowed, origin })) };
+      request.searchTask = { task: { queries, allowed, origin }, cost: queries.reduce((n, q) => n + costOf(q), 0) };
     },
-  );
+    config: {
+      rateLimit: {
+        hook: 'preHandler',
+        // Two budgets per reader: typing in the modal, and the few large pages a script may want.
+        keyGenerator: (request) => `${isHeavy(request) ? 'heavy' : 'light'}:${budgetOwner(request)}`,
+        max: async (request) => (isHeavy(request) ? config.search.rate.heavyPerMinute : config.search.rate.perMinute),
+        timeWindow: 60_000,
+      },
+    },
+    handler: async (request, reply) => {
+      const started = performance.now();
+      const { body, hits } = await (searcher as Searcher).answer((request.searchTask as PreparedSearch).task);
+      fastify.metrics.searchDuration.observe((performance.now() - started) / 1000);
+      for (const count of hits) fastify.metrics.searchHits.observe(count);
+      return reply.type('application/json; charset=utf-8').send(body);
+    },
+  });
 }
+
+interface PreparedSearch {
+  task: SearchTask;
+  cost: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    searchTask?: PreparedSearch;
+  }
+}
+
+const isHeavy = (request: FastifyRequest) => (request.searchTask?.cost ?? 0) > HEAVY_COST;

@@ -1,5 +1,7 @@
+import { availableParallelism } from 'node:os';
 import { type Env, httpUrl, text } from '../env.ts';
 import { ConfigError } from '../errors.ts';
+import { SEARCH_RATE } from './limits.ts';
 
 /**
  * Where readers' searches go (README: "Search").
@@ -19,11 +21,21 @@ export interface SearchSettings {
   readonly hosts: readonly string[] | null;
   /** Algolia: how long a secured key is valid, in seconds. */
   readonly keyLifetimeSeconds: number;
+  /** Embedded: worker threads that rank (searcher.ts); 0 ranks on the event loop. */
+  readonly workers: number;
+  /** Searches per reader per minute, and heavy ones among them (limits.ts, SEARCH_RATE). */
+  readonly rate: { readonly perMinute: number; readonly heavyPerMinute: number };
 }
 
 /** The appId and key the site is built with (docusaurus.config.ts): placeholders, the cookie authenticates. */
 export const EMBEDDED_APP_ID = 'TALADOCS';
 export const EMBEDDED_API_KEY = 'portal-session';
+
+function wholeNumber(env: Env, name: string, fallback: number): number {
+  const value = Number(text(env[name]) ?? fallback);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number, at least 1.`);
+  return value;
+}
 
 export function loadSearchSettings(env: Env, indexName: string): SearchSettings {
   const backend = text(env.SEARCH_BACKEND) ?? 'embedded';
@@ -34,6 +46,14 @@ export function loadSearchSettings(env: Env, indexName: string): SearchSettings 
   if (!Number.isInteger(lifetime) || lifetime < 60) {
     throw new ConfigError(`ALGOLIA_KEY_LIFETIME_SECONDS must be a whole number of seconds, at least 60.`);
   }
+  const workers = Number(text(env.SEARCH_WORKERS) ?? Math.max(1, Math.min(4, availableParallelism() - 1)));
+  if (!Number.isInteger(workers) || workers < 0 || workers > 64) {
+    throw new ConfigError(`SEARCH_WORKERS must be a whole number from 0 to 64, got "${env.SEARCH_WORKERS}".`);
+  }
+  const rate = Object.freeze({
+    perMinute: wholeNumber(env, 'SEARCH_RATE_PER_MINUTE', SEARCH_RATE.perMinute),
+    heavyPerMinute: wholeNumber(env, 'SEARCH_HEAVY_RATE_PER_MINUTE', SEARCH_RATE.heavyPerMinute),
+  });
   if (backend === 'embedded') {
     return Object.freeze({
       backend,
@@ -42,6 +62,8 @@ export function loadSearchSettings(env: Env, indexName: string): SearchSettings 
       searchApiKey: null,
       hosts: null,
       keyLifetimeSeconds: lifetime,
+      workers,
+      rate,
     });
   }
   const appId = text(env.ALGOLIA_APP_ID);
@@ -56,5 +78,6 @@ export function loadSearchSettings(env: Env, indexName: string): SearchSettings 
   const hosts = hostList
     ? Object.freeze(hostList.split(',').map((h) => httpUrl('ALGOLIA_HOSTS', h.trim()).replace(/\/$/, '')))
     : null;
-  return Object.freeze({ backend, indexName, appId, searchApiKey, hosts, keyLifetimeSeconds: lifetime });
+  // The gate still answers searches in this mode (tests, or ALGOLIA_HOSTS pointing at it).
+  return Object.freeze({ backend, indexName, appId, searchApiKey, hosts, keyLifetimeSeconds: lifetime, workers, rate });
 }

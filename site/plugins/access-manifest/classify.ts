@@ -16,7 +16,7 @@ export interface ClassifyInput {
   isRouteRegistry: (moduleIdentifier: string) => boolean;
 }
 
-type ChunkId = string | number;
+export type ChunkId = string | number;
 
 /** The HTML file Docusaurus writes for a route (trailingSlash: true). */
 export function htmlFileOf(routePath: string): string {
@@ -45,7 +45,7 @@ function chunkNamesOf(value: unknown): string[] {
  * The route registry's own import()s are excluded: it sits in the main bundle and imports every
  * route, which would make every page reach every chunk.
  */
-class ChunkReach {
+export class ChunkReach {
   private readonly chunksOfModule: Map<string, ChunkId[]>;
   private readonly lazyChunksOfModule = new Map<string, ChunkId[]>();
   private readonly modulesOfChunk = new Map<ChunkId, string[]>();
@@ -97,6 +97,16 @@ class ChunkReach {
   }
 }
 
+/** The chunk names of a page: those of its own route and of every layout route around it. */
+export function pageChunkNames(page: PageRoute, routesChunkNames: Readonly<Record<string, unknown>>): string[] {
+  return page.chunkKeys.flatMap((key) => {
+    if (!(key in routesChunkNames)) {
+      throw new AccessManifestError('BUILD_ERR_BUILD_INPUT', `Route ${key} is missing from routesChunkNames.json`);
+    }
+    return chunkNamesOf(routesChunkNames[key]);
+  });
+}
+
 /**
  * Classifies every build file as public, reader or onprem. A file that two pages need gets the
  * least restrictive of their levels; a file that no rule and no page accounts for fails the build.
@@ -117,13 +127,7 @@ export function classifyBuildFiles(input: ClassifyInput): Record<string, AccessL
 
   for (const page of input.pages) {
     const level = routeAccess(page.path);
-    const names = page.chunkKeys.flatMap((key) => {
-      if (!(key in input.routesChunkNames)) {
-        throw new AccessManifestError('BUILD_ERR_BUILD_INPUT', `Route ${key} is missing from routesChunkNames.json`);
-      }
-      return chunkNamesOf(input.routesChunkNames[key]);
-    });
-    for (const chunk of reach.fromChunkNames(names)) {
+    for (const chunk of reach.fromChunkNames(pageChunkNames(page, input.routesChunkNames))) {
       for (const file of filesOfChunk.get(chunk) ?? []) grant(file, level);
     }
     if (!page.path.includes('*')) grant(htmlFileOf(page.path), level);

@@ -9,7 +9,10 @@ import { copySynonyms } from '../search-index/synonyms';
 import { checkPages } from './check-pages';
 import { ChunkGraphPlugin } from './chunk-graph';
 import { classifyBuildFiles } from './classify';
+import { onPremContentFolders, pageSourceFiles } from './content-sources';
+import { AccessManifestError } from './errors';
 import { listFiles } from './list-files';
+import { checkOnPremImports } from './on-prem-imports';
 import { precompress } from './precompress';
 import { pageRoutes, parseRouteTree } from './route-tree';
 
@@ -34,15 +37,31 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
   type Validate = Parameters<typeof validateOptions>[0]['validate'];
   const sitemapOptions = validateOptions({ validate: normalizePluginOptions as Validate, options: options.sitemap });
   const sitemap = pluginSitemap(context, sitemapOptions);
+  const registry = path.join(context.generatedFilesDir, 'registry.js');
+  const isRouteRegistry = (id: string) => id.endsWith(`!${registry}`) || id === registry;
+  // Set once every plugin has loaded its content, which Docusaurus does before it bundles.
+  let onPremFolders: string[] = [];
+  let pageSources = new Map<string, string>();
 
   return {
     name: 'tala-access-manifest',
 
+    allContentLoaded({ allContent }) {
+      onPremFolders = onPremContentFolders(allContent);
+      pageSources = pageSourceFiles(allContent, context.siteDir);
+    },
+
     configureWebpack(_config, isServer) {
+      if (onPremFolders.length === 0) {
+        throw new AccessManifestError(
+          'BUILD_ERR_BUILD_INPUT',
+          'Bundling started before the on-prem folders were known',
+        );
+      }
       return {
         // A shared `common` chunk could merge on-prem-only modules into a file public pages load.
         optimization: { splitChunks: { cacheGroups: { common: false } } },
-        plugins: isServer ? [] : [new ChunkGraphPlugin(chunkGraphFile)],
+        plugins: isServer ? [] : [new ChunkGraphPlugin(chunkGraphFile, { folders: onPremFolders, isRouteRegistry })],
       };
     },
 
@@ -54,16 +73,14 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
       const files = (await listFiles(outDir)).filter((file) => !path.posix.basename(file).startsWith('.'));
       const staticDirs = props.siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir));
       const staticFiles = new Set((await Promise.all(staticDirs.map((dir) => listFiles(dir)))).flat());
-      const registry = path.join(generatedFilesDir, 'registry.js');
+      const pages = pageRoutes(parseRouteTree(await readFile(path.join(generatedFilesDir, 'routes.js'), 'utf8')));
+      const routesChunkNames = await readJson('routesChunkNames.json');
+      const chunkGraph = await readJson(CHUNK_GRAPH_FILE);
 
-      const levels = classifyBuildFiles({
-        files,
-        pages: pageRoutes(parseRouteTree(await readFile(path.join(generatedFilesDir, 'routes.js'), 'utf8'))),
-        routesChunkNames: await readJson('routesChunkNames.json'),
-        chunkGraph: await readJson(CHUNK_GRAPH_FILE),
-        staticFiles,
-        isRouteRegistry: (id) => id.endsWith(`!${registry}`) || id === registry,
-      });
+      // Paths relative to the folder that holds the site, e.g. `site/on-prem/_licence-keys.mdx`.
+      const display = (file: string) => path.relative(path.dirname(siteDir), file).split(path.sep).join('/');
+      checkOnPremImports({ pages, routesChunkNames, chunkGraph, isRouteRegistry, onPremFolders, pageSources, display });
+      const levels = classifyBuildFiles({ files, pages, routesChunkNames, chunkGraph, staticFiles, isRouteRegistry });
       const { inlineScriptHashes } = await checkPages(outDir, levels);
       const manifest: AccessManifest = { version: 1, files: levels, inlineScriptHashes };
       await writeFile(path.join(outDir, ACCESS_MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);

@@ -42,6 +42,7 @@ const graph: ChunkGraph = {
     { id: 'c-guide', files: ['assets/js/guide.js'], auxiliaryFiles: [], originModules: ['registry'] },
   ],
   moduleChunks: { registry: ['main'], 'opx-module': ['c-opx'] },
+  onPremImports: {},
 };
 
 const input = (files: string[]) => ({

@@ -1,0 +1,69 @@
+/**
+ * The development identity provider on its own, for several gate replicas that must sign in
+ * against ONE provider (each gate's embedded provider has its own keys and sessions):
+ *
+ *   DEV_IDP_PORT=3001 OIDC_CLIENT_SECRET=… PUBLIC_URL=http://127.0.0.1:8080 \
+ *     node --import tsx server/src/dev-idp/standalone.ts
+ *
+ * then run each gate with OIDC_ISSUER=http://127.0.0.1:3001 and the same client id and secret.
+ * Redirect URIs default to the gate's own defaults from PUBLIC_URL and PAGES_PREFIX;
+ * OIDC_REDIRECT_URI and OIDC_POST_LOGOUT_REDIRECT_URI accept comma-separated lists.
+ * Loopback only, refused when ENVIRONMENT=production (it signs anyone in without a password).
+ */
+import { pathToFileURL } from 'node:url';
+import { type Env, httpUrl, text } from '../env.ts';
+import { ConfigError } from '../errors.ts';
+import { DEMO_ACCOUNTS } from './accounts.ts';
+import { type DevIdpOptions, startDevIdp } from './index.ts';
+
+const list = (name: string, value: string | null, fallback: string): string[] =>
+  (value ?? fallback)
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+    .map((entry) => httpUrl(name, entry));
+
+export function standaloneOptions(env: Env): DevIdpOptions {
+  // Any spelling the gate reads as production (config.ts accepts it in any case).
+  if (text(env.ENVIRONMENT)?.toLowerCase() === 'production') {
+    throw new ConfigError('The development identity provider is refused when ENVIRONMENT=production.');
+  }
+  const port = Number(env.DEV_IDP_PORT ?? 3001);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`DEV_IDP_PORT must be a port number, got "${env.DEV_IDP_PORT}".`);
+  }
+  const clientSecret = text(env.OIDC_CLIENT_SECRET);
+  // The gates must know the secret too, so it cannot be generated here.
+  if (clientSecret === null) throw new ConfigError('OIDC_CLIENT_SECRET is required (the same value as the gates).');
+  const publicUrl = httpUrl('PUBLIC_URL', text(env.PUBLIC_URL) ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const pagesPrefix = (text(env.PAGES_PREFIX) ?? '').replace(/\/+$/, '');
+  return {
+    port,
+    clientId: text(env.OIDC_CLIENT_ID) ?? 'tala-docs-dev',
+    clientSecret,
+    redirectUris: list('OIDC_REDIRECT_URI', text(env.OIDC_REDIRECT_URI), `${publicUrl}/auth/callback`),
+    postLogoutRedirectUris: list(
+      'OIDC_POST_LOGOUT_REDIRECT_URI',
+      text(env.OIDC_POST_LOGOUT_REDIRECT_URI),
+      `${publicUrl}${pagesPrefix}/Login/`,
+    ),
+  };
+}
+
+async function main(): Promise<void> {
+  const idp = await startDevIdp(standaloneOptions(process.env));
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void idp.close().then(() => process.exit(0)));
+  }
+  const accounts = DEMO_ACCOUNTS.map((a) => `    ${a.username.padEnd(22)} ${a.name}`).join('\n');
+  // The first line is what scripts wait for: the issuer to give the gates as OIDC_ISSUER.
+  console.log(`dev-idp: listening at ${idp.issuer}\nDemo accounts (no password):\n${accounts}`);
+}
+
+// Only when run as a program, so that tests can import standaloneOptions.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    console.error(`dev-idp: ${error instanceof ConfigError ? error.message : error}`);
+    process.exit(1);
+  });
+}

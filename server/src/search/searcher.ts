@@ -1,0 +1,55 @@
+import { Piscina } from 'piscina';
+import { answer, loadEngine, type SearchAnswer, type SearchTask } from './answer.ts';
+import { RecordsError } from './records.ts';
+
+/** Answers search bodies: in worker threads (default), or on the event loop (SEARCH_WORKERS=0). */
+export interface Searcher {
+  /** Records in the engine (readiness, logs). */
+  readonly records: number;
+  answer(task: SearchTask): Promise<SearchAnswer>;
+  close(): Promise<void>;
+}
+
+/** The pool has more queued bodies than it can answer soon: 503 with Retry-After, not a growing queue. */
+export class SearchBusyError extends Error {
+  override name = 'SearchBusyError';
+}
+
+/**
+ * Ranking and shaping a large body takes 50–200 ms of CPU (1,000 hits with highlights); on the
+ * event loop that is 50–200 ms during which no other reader gets a byte. In a piscina pool the loop
+ * only parses, checks and sends; the bench (`bench/hardening`) measures /healthz with and without.
+ * Each worker holds its own engine (~30 MB of heap for today's 15k records).
+ */
+export async function startSearcher(buildDir: string, workers: number): Promise<Searcher> {
+  if (workers === 0) {
+    const engine = await loadEngine(buildDir);
+    return { records: engine.size, answer: async (task) => answer(engine, task), close: async () => {} };
+  }
+  const pool = new Piscina({
+    filename: new URL('./worker-entry.mjs', import.meta.url).href,
+    workerData: { buildDir },
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: Number.POSITIVE_INFINITY,
+    // A few bodies per worker may wait; beyond that, waiting would only make every reader slower.
+    maxQueue: workers * 4,
+  });
+  let records: number;
+  try {
+    // Every worker loads the records; the first answer proves the file is sound (one line if not).
+    const sizes = await Promise.all(Array.from({ length: workers }, () => pool.run({ ping: true })));
+    records = Number(sizes[0]);
+  } catch (error) {
+    await pool.destroy();
+    throw new RecordsError((error as Error).message);
+  }
+  return {
+    records,
+    answer: async (task) => {
+      if (pool.queueSize >= pool.options.maxQueue) throw new SearchBusyError('search queue is full');
+      return pool.run(task) as Promise<SearchAnswer>;
+    },
+    close: () => pool.destroy(),
+  };
+}

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { test } from 'node:test';
+import { loadConfig } from '../src/config.ts';
+import { loggerOptions } from '../src/ops/logger.ts';
+import { serveMetrics } from '../src/ops/metrics.ts';
+import { buildGate, makeBuildDir, READER } from './helper.ts';
+
+/** Issue 12, operations: what a team running several replicas needs from each one. */
+
+test('/readyz reports each dependency and answers 503 while one is down; /healthz stays 200', async (t) => {
+  // The helper's provider (https://idp.invalid) never answers discovery.
+  const app = await buildGate(t, { identity: READER, files: { '.search-records.json': '[]' } });
+  const ready = await app.inject('/readyz');
+  assert.equal(ready.statusCode, 503);
+  assert.deepEqual(ready.json(), { status: 'not ready', checks: { 'identity-provider': false, search: true } });
+  assert.equal((await app.inject('/healthz')).statusCode, 200);
+  const skip = await buildGate(t, { env: { SKIP_AUTHENTICATION: 'true' } });
+  // No records in this build: the replica must not take readers' searches.
+  assert.deepEqual((await skip.inject('/readyz')).json(), { status: 'not ready', checks: { search: false } });
+  const complete = await buildGate(t, {
+    env: { SKIP_AUTHENTICATION: 'true' },
+    files: { '.search-records.json': '[]' },
+  });
+  assert.equal((await complete.inject('/readyz')).statusCode, 200);
+});
+
+test('/metrics counts requests, denials and searches by class, never by path or reader', async (t) => {
+  const app = await buildGate(t, { identity: READER, files: { '.search-records.json': '[]' } });
+  await app.inject('/studio/build/');
+  await app.inject('/on-prem/overview/');
+  await app.inject('/assets/js/onprem.fedcba98.js');
+  await app.inject({
+    method: 'POST',
+    url: '/1/indexes/*/queries',
+    payload: { requests: [{ indexName: 'tala-docs', query: 'x' }] },
+  });
+  const server = await serveMetrics(app.metrics, '127.0.0.1', 0);
+  t.after(() => server.close());
+  const { port } = server.address() as { port: number };
+  const response = await fetch(`http://127.0.0.1:${port}/metrics`);
+  const text = await response.text();
+  assert.match(text, /tala_http_requests_total\{class="page",status="200"\} 1/);
+  assert.match(text, /tala_http_requests_total\{class="page",status="302"\} 1/);
+  assert.match(text, /tala_access_denials_total\{status="403",level="onprem"\} 2/);
+  assert.match(text, /tala_search_duration_seconds_count 1/);
+  assert.match(text, /nodejs_eventloop_lag_seconds/);
+  assert.ok(!text.includes('/studio') && !text.includes('Ada Reader'), 'no paths, no identities');
+  assert.equal((await fetch(`http://127.0.0.1:${port}/other`)).status, 404);
+});
+
+test('logs are JSON, or pino-pretty for a developer at a terminal; search keys in URLs are redacted', () => {
+  const development = loadConfig({});
+  const production = loadConfig({
+    ENVIRONMENT: 'production',
+    OIDC_ISSUER: 'https://idp.example',
+    OIDC_CLIENT_ID: 'c',
+    OIDC_CLIENT_SECRET: 's',
+    SESSION_SECRETS: 'x'.repeat(40),
+  });
+  const pretty = (options: ReturnType<typeof loggerOptions>) =>
+    typeof options === 'object' && options !== null && 'transport' in options;
+  assert.equal(pretty(loggerOptions(development, true)), true);
+  assert.equal(pretty(loggerOptions(development, false)), false);
+  assert.equal(pretty(loggerOptions(production, true)), false);
+  const options = loggerOptions(production, false) as { serializers: { req: (r: object) => { url: string } } };
+  const logged = options.serializers.req({ method: 'POST', url: '/1/indexes/*/queries?x-algolia-api-key=SECRET&a=1' });
+  assert.equal(logged.url, '/1/indexes/*/queries?x-algolia-api-key=[redacted]&a=1');
+});
+
+test('SIGTERM drains and exits 0 within SHUTDOWN_TIMEOUT; a start-up error is one line, no stack', async (t) => {
+  const server = path.resolve(import.meta.dirname, '../src/server.ts');
+  const buildDir = makeBuildDir(t, { '.search-records.json': '[]' });
+  const child = spawn(process.execPath, ['--import', 'tsx', server], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      BUILD_DIR: buildDir,
+      SKIP_AUTHENTICATION: 'true',
+      SEARCH_WORKERS: '1',
+      SHUTDOWN_TIMEOUT: '5',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let signalled = false;
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+    // Once: a second SIGTERM means "exit now" (close-with-grace), which is another test.
+    if (!signalled && out.includes('Server listening')) {
+      signalled = true;
+      child.kill('SIGTERM');
+    }
+  });
+  const [code] = await once(child, 'exit');
+  assert.equal(code, 0);
+  assert.match(out, /shutting down: draining in-flight requests/);
+
+  const broken = spawn(process.execPath, ['--import', 'tsx', server], {
+    env: { ...process.env, BUILD_DIR: buildDir, SKIP_AUTHENTICATION: 'true', ENVIRONMENT: 'prod' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  broken.stderr.on('data', (chunk) => {
+    err += chunk;
+  });
+  const [brokenCode] = await once(broken, 'exit');
+  assert.equal(brokenCode, 1);
+  // oidc-provider may warn about the Node.js version on import; ours is the last line, alone.
+  assert.equal(
+    err.trim().split('\n').at(-1),
+    'tala-docs: ENVIRONMENT must be "production" or "development", got "prod".',
+  );
+  assert.doesNotMatch(err, /\s+at /, 'no stack trace');
+});
