@@ -76,12 +76,26 @@ test('queries per body, tag lengths, filter terms and facets are bounded', async
 });
 
 test("no hit past Algolia's pagination limit, whatever page is asked for", async (t) => {
-  const app = await buildGate(t, { identity: READER, files });
-  const { status, body: answer } = await post(app, body({ query: '', hitsPerPage: 1, page: 1000 }));
-  assert.equal(status, 200);
-  const [result] = answer.results as { hits: unknown[]; nbPages: number; nbHits: number }[];
-  assert.deepEqual(result?.hits, []);
-  assert.ok((result?.nbHits ?? 0) > 0);
+  // 1,200 distinct pages that all match: positions past 1,000 exist, and must not be served.
+  const [template] = fixtureRecords();
+  const many = Array.from({ length: 1200 }, (_, i) => ({
+    ...template,
+    objectID: `r${i}`,
+    url: `http://localhost:3000/page-${i}/`,
+    url_without_anchor: `http://localhost:3000/page-${i}/`,
+    weight: { pageRank: 0, level: 100, position: i },
+  }));
+  const app = await buildGate(t, { identity: READER, files: { '.search-records.json': JSON.stringify(many) } });
+  const answer = async (page: number) => {
+    const { status, body: response } = await post(app, body({ query: 'entities', hitsPerPage: 100, page }));
+    assert.equal(status, 200);
+    return (response.results as { hits: unknown[]; nbPages: number; nbHits: number }[])[0];
+  };
+  const last = await answer(9);
+  assert.equal(last?.hits.length, 100, 'positions 900-999 are served');
+  assert.equal(last?.nbHits, 1200);
+  assert.equal(last?.nbPages, 10, 'pages stop at the limit');
+  assert.deepEqual((await answer(10))?.hits, [], 'positions 1000-1099 are not');
 });
 
 test('a reader past the heavy-search budget gets 429 with Retry-After; light searches keep their own budget', async (t) => {
