@@ -9,6 +9,8 @@ import { ALGOLIA_SEARCH_API_KEY, PORTS, SESSION_SECRET } from './tests/servers';
  * - idp-down: a configured provider that does not answer;
  * - algolia:  SEARCH_BACKEND=algolia with the gate itself as "Algolia" (it speaks the same wire
  *             format and verifies secured keys), so the browser path of secured keys runs offline.
+ * The fixture project needs no gate: its spec builds e2e/fixtures/chrome-site (Docusaurus's error
+ * and loading chrome) and serves it on a free loopback port itself.
  */
 const CHROMIUM_ARGS = [
   '--headless',
@@ -50,6 +52,11 @@ export default defineConfig({
       name: 'signin',
       testDir: './tests/signin',
       use: { ...devices['Desktop Chrome'], channel: undefined, baseURL: `http://127.0.0.1:${PORTS.signin}` },
+    },
+    {
+      name: 'fixture',
+      testDir: './tests/fixture',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
     },
     {
       name: 'algolia',

@@ -1,5 +1,6 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Config } from '@docusaurus/types';
+import { PORTAL_DEFAULTS } from '@tala/policy';
 import { themes as prismThemes } from 'prism-react-renderer';
 import { buildTimeCustomFields } from './config/custom-fields';
 import { onPremDocsOptions } from './config/on-prem-docs';
@@ -14,7 +15,7 @@ const config: Config = {
   favicon: 'img/favicon.svg',
   // The gate server serves the portal from its own origin; absolute URLs (sitemap, canonical links)
   // use SITE_URL when the deployment sets it.
-  url: process.env.SITE_URL ?? 'http://localhost:3000',
+  url: process.env.SITE_URL ?? PORTAL_DEFAULTS.siteUrl,
   baseUrl: '/',
   trailingSlash: true,
   onBrokenLinks: 'throw',
@@ -93,8 +94,8 @@ const config: Config = {
     tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 5 },
     algolia: {
       // Search is answered by the portal's own server (DESIGN.md §5); these identify the index.
-      appId: 'TALADOCS',
-      apiKey: 'portal-session',
+      appId: PORTAL_DEFAULTS.search.embeddedAppId,
+      apiKey: PORTAL_DEFAULTS.search.embeddedApiKey,
       indexName: customFields.algoliaIndexName,
       contextualSearch: true,
       searchPagePath: 'search',

@@ -5,6 +5,7 @@
  *   node --import tsx bench/hardening/attack.ts <origin> <clients>
  */
 import { Agent, request } from 'node:http';
+import { PORTAL_DEFAULTS } from '@tala/policy';
 import { SEARCH_LIMITS } from '@tala/server/src/search/limits.ts';
 import { readerCookie } from './gate.ts';
 
@@ -14,7 +15,7 @@ const tag = `<mark class="${'x'.repeat(SEARCH_LIMITS.tagLength - 15)}">`.slice(0
 export const HEAVIEST_BODY = JSON.stringify({
   requests: [
     {
-      indexName: 'tala-docs',
+      indexName: PORTAL_DEFAULTS.search.indexName,
       query: 'the',
       hitsPerPage: SEARCH_LIMITS.hitsPerPage,
       attributesToHighlight: ['*'],

@@ -76,7 +76,6 @@ export async function readerCookie(onprem = false): Promise<string> {
     idleTimeout: 3600,
     roleTtl: 3600,
     secure: false,
-    ephemeral: false,
   });
   const now = Math.floor(Date.now() / 1000);
   const value = await codec.seal({

@@ -11,12 +11,22 @@
  *   BENCH_RUNS=20 npm run bench:search
  *   BENCH_ENGINES=tala BENCH_HTTP=0 npm run bench:search   (relevance of the portal's engine only)
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from '@tala/server/src/app.ts';
 import { loadConfig } from '@tala/server/src/config.ts';
 import { loadRecords, loadSynonyms, SEARCH_RECORDS_FILE } from '../../server/src/search/records.ts';
-import { type BenchEngine, flexsearch, lunrEngine, minisearchDefaults, orama, tala } from './engines.ts';
+import {
+  type BenchEngine,
+  flexsearch,
+  lunrEngine,
+  MINISEARCH_TUNED,
+  minisearchDefaults,
+  minisearchTunable,
+  orama,
+  tala,
+} from './engines.ts';
+import { HELD_OUT_FILE, loadQueries, type Query, rankOf, TUNING_FILE } from './quality.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const buildDir = path.resolve(import.meta.dirname, '../../site/build');
@@ -25,59 +35,51 @@ if (!existsSync(path.join(buildDir, SEARCH_RECORDS_FILE))) {
   process.exit(1);
 }
 
-interface Query {
-  query: string;
-  expected: string[];
-  kind: string;
-}
-
-/**
- * Two query sets. `queries.json` is the tuning set: ranking rules and records were adjusted while
- * looking at its misses. `queries-holdout.json` was written blind to the engine and is never tuned
- * against; a rule that helps the first set but not the second is fitting the set, not the readers.
- */
+/** Two query sets (quality.ts): the tuning set and the held-out set, never tuned against. */
 const QUERY_SETS = [
-  { name: 'tuning', file: 'queries.json' },
-  { name: 'held-out', file: 'queries-holdout.json' },
+  { name: 'tuning', file: TUNING_FILE },
+  { name: 'held-out', file: HELD_OUT_FILE },
 ] as const;
-const sets = QUERY_SETS.map(({ name, file }) => ({
-  name,
-  queries: JSON.parse(readFileSync(path.resolve(import.meta.dirname, file), 'utf8')) as Query[],
-}));
+const sets = QUERY_SETS.map(({ name, file }) => ({ name, queries: loadQueries(file) }));
 const queries: Query[] = sets.flatMap((set) => set.queries);
 /** For each query, the index of its set. */
 const setIndex = sets.flatMap((set, s) => set.queries.map(() => s));
-
-const pageOf = (url: string) => new URL(url, 'http://x').pathname;
 
 interface Relevance {
   at1: number;
   at5: number;
   mrr: number;
-  /** success@5 per query set, in QUERY_SETS order. */
+  /** success@1 and success@5 per query set, in QUERY_SETS order. */
+  at1BySet: number[];
   at5BySet: number[];
   misses: string[];
 }
 
 function relevance(ranked: string[][]): Relevance {
-  let at1 = 0;
   let mrr = 0;
-  const hitsBySet = sets.map(() => 0);
+  const firstBySet = sets.map(() => 0);
+  const topFiveBySet = sets.map(() => 0);
   const misses: string[] = [];
   ranked.forEach((urls, i) => {
     const query = queries[i] as Query;
-    const pages = [...new Set(urls.map(pageOf))];
-    const rank = pages.findIndex((p) => query.expected.includes(p)) + 1;
-    if (rank === 1) at1++;
+    const { pages, rank } = rankOf(urls, query);
     const s = setIndex[i] as number;
-    if (rank >= 1 && rank <= 5) hitsBySet[s] = (hitsBySet[s] as number) + 1;
+    if (rank === 1) firstBySet[s] = (firstBySet[s] as number) + 1;
+    if (rank >= 1 && rank <= 5) topFiveBySet[s] = (topFiveBySet[s] as number) + 1;
     else misses.push(`[${sets[s]?.name}] ${query.query} (${query.kind}) → ${pages.slice(0, 3).join(' ') || 'nothing'}`);
     if (rank > 0) mrr += 1 / rank;
   });
   const n = ranked.length;
-  const at5BySet = sets.map((set, s) => (hitsBySet[s] as number) / set.queries.length);
-  const at5 = hitsBySet.reduce((a, b) => a + b, 0) / n;
-  return { at1: at1 / n, at5, mrr: mrr / n, at5BySet, misses };
+  const sum = (counts: number[]) => counts.reduce((x, y) => x + y, 0);
+  const bySet = (counts: number[]) => sets.map((set, s) => (counts[s] as number) / set.queries.length);
+  return {
+    at1: sum(firstBySet) / n,
+    at5: sum(topFiveBySet) / n,
+    mrr: mrr / n,
+    at1BySet: bySet(firstBySet),
+    at5BySet: bySet(topFiveBySet),
+    misses,
+  };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -105,6 +107,8 @@ async function overHttp(): Promise<{ p50: number; p99: number }> {
     SKIP_AUTHENTICATION: 'true',
     LOG_LEVEL: 'silent',
     PORT: '0',
+    // One reader sends every query several times: the per-reader budget (300 a minute) is not measured here.
+    SEARCH_RATE_PER_MINUTE: '1000000',
   });
   const app = await buildApp({ config, logger: false });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -162,26 +166,27 @@ const builders: [string, () => BenchEngine | Promise<BenchEngine>][] = [
   ['tala', () => tala(records, synonyms)],
   ['tala-plain', () => tala(records)],
   ['minisearch', () => minisearchDefaults(records)],
+  // MiniSearch as a fair competitor: our words, typos and synonyms, tuned on the tuning set only.
+  ['minisearch-tuned', () => minisearchTunable(records, synonyms)(MINISEARCH_TUNED)],
   ['flexsearch', () => flexsearch(records)],
   ['lunr', () => lunrEngine(records)],
   ['orama', () => orama(records)],
 ];
 const chosen = process.env.BENCH_ENGINES?.split(',').map((e) => e.trim());
 const rows: string[][] = [];
-let talaResult: (Relevance & { p50: number; p99: number }) | null = null;
-let baseline: { p50: number; p99: number } | null = null;
+const results = new Map<string, Relevance & { p50: number; p99: number }>();
 for (const [key, build] of builders) {
   if (chosen && !chosen.includes(key)) continue;
   const started = performance.now();
   const engine = await build();
   const buildMs = performance.now() - started;
   const m = await measure(engine);
-  if (key === 'tala') talaResult = m;
-  if (key === 'minisearch') baseline = m;
+  results.set(key, m);
   rows.push([
     engine.name,
     m.at1.toFixed(3),
     m.at5.toFixed(3),
+    ...m.at1BySet.map((v) => v.toFixed(3)),
     ...m.at5BySet.map((v) => v.toFixed(3)),
     m.mrr.toFixed(3),
     m.p50.toFixed(2),
@@ -194,7 +199,7 @@ if (process.env.BENCH_HTTP !== '0') {
   const http = await overHttp();
   rows.push([
     'tala over HTTP (gate, one query per request)',
-    ...blanks(3 + sets.length),
+    ...blanks(3 + 2 * sets.length),
     http.p50.toFixed(2),
     http.p99.toFixed(2),
     '',
@@ -205,6 +210,7 @@ const header = [
   'engine',
   'success@1',
   'success@5',
+  ...sets.map((set) => `s@1 ${set.name}`),
   ...sets.map((set) => `s@5 ${set.name}`),
   'MRR',
   'p50 ms',
@@ -216,9 +222,17 @@ const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i] as
 console.log(line(header));
 console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
 for (const row of rows) console.log(line(row));
-if (talaResult && baseline) {
+console.log('');
+const talaResult = results.get('tala');
+for (const [key, label] of [
+  ['minisearch', 'MiniSearch defaults'],
+  ['minisearch-tuned', 'MiniSearch tuned'],
+] as const) {
+  const other = results.get(key);
+  if (!talaResult || !other) continue;
+  const ratio = (a: number, b: number) => (a / b).toFixed(2);
   console.log(
-    `\nratio tala / MiniSearch defaults (same run): p50 ${(talaResult.p50 / baseline.p50).toFixed(2)}, p99 ${(talaResult.p99 / baseline.p99).toFixed(2)}`,
+    `ratio tala / ${label} (same run): p50 ${ratio(talaResult.p50, other.p50)}, p99 ${ratio(talaResult.p99, other.p99)}`,
   );
 }
 if (talaResult) {

@@ -12,3 +12,50 @@ export async function openSearchModal(page: Page) {
   await page.keyboard.press('Control+k');
   await expect(page.getByPlaceholder('Search docs')).toBeFocused();
 }
+
+type SearchSends = { searchSends: number[] };
+
+/**
+ * Records, on the page's clock, when the page sends a search request (Algolia's browser client
+ * uses XMLHttpRequest). Call before the page loads.
+ */
+export function recordSearchSends(page: Page) {
+  return page.addInitScript(() => {
+    const w = window as unknown as SearchSends;
+    w.searchSends = [];
+    const searches = new WeakSet<XMLHttpRequest>();
+    const { open, send } = XMLHttpRequest.prototype;
+    XMLHttpRequest.prototype.open = function (this: XMLHttpRequest, ...args: unknown[]) {
+      if (String(args[1]).includes('/1/indexes/')) searches.add(this);
+      return (open as (...a: unknown[]) => void).apply(this, args);
+    };
+    XMLHttpRequest.prototype.send = function (this: XMLHttpRequest, body?: Document | XMLHttpRequestBodyInit | null) {
+      if (searches.has(this)) w.searchSends.push(Date.now());
+      return send.call(this, body);
+    };
+  });
+}
+
+/**
+ * With the page's clock paused (and recordSearchSends installed): types `text` into the open modal,
+ * then advances the clock in 10 ms steps (the 200 ms debounce and the client's zero-delay steps
+ * run on it) until the search request has been sent. Returns how long ago, on the page's clock.
+ */
+export async function typeUntilSent(page: Page, text: string): Promise<number> {
+  const clockAndSends = () =>
+    page.evaluate(() => ({ now: Date.now(), sends: (window as unknown as SearchSends).searchSends }));
+  const before = (await clockAndSends()).sends.length;
+  await page.keyboard.type(text);
+  for (let step = 0; step < 300; step++) {
+    await page.clock.runFor(10);
+    const { now, sends } = await clockAndSends();
+    if (sends.length > before) return now - (sends.at(-1) ?? now);
+  }
+  throw new Error(`No search was sent for "${text}" within 3 s of the page's clock`);
+}
+
+/** Advances the paused clock by `ms`, the last 100 ms in 10 ms steps, so that promise chains between timers settle. */
+export async function advance(page: Page, ms: number) {
+  await page.clock.runFor(Math.max(0, ms - 100));
+  for (let done = Math.max(0, ms - 100); done < ms; done += 10) await page.clock.runFor(Math.min(10, ms - done));
+}

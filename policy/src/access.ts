@@ -1,4 +1,5 @@
 import { ROLES } from './roles.ts';
+import { LOGIN_ROUTE, NOT_FOUND_FILE } from './routes.ts';
 
 /**
  * Who may see what. Pure data and pure functions, no I/O: the site build (access manifest),
@@ -31,7 +32,7 @@ interface RouteRule {
 
 /** First match wins. Everything not listed needs a signed-in reader (default deny for anonymous). */
 export const ROUTE_RULES: readonly RouteRule[] = [
-  { prefix: '/Login/', exact: true, level: 'public' },
+  { prefix: LOGIN_ROUTE, exact: true, level: 'public' },
   { prefix: '/on-prem/', level: 'onprem' },
   { prefix: '/', level: 'reader' },
 ];
@@ -52,33 +53,11 @@ export const STATIC_FILE_RULES: readonly { readonly pattern: RegExp; readonly le
  * The sitemap lists no on-prem URL (the sitemap plugin ignores them) but still names every reader page.
  */
 export const GENERATED_FILE_RULES: readonly { readonly path: string; readonly level: AccessLevel }[] = [
-  { path: '404.html', level: 'reader' },
+  { path: NOT_FOUND_FILE, level: 'reader' },
   { path: 'sitemap.xml', level: 'reader' },
   // The search theme's OpenSearch description: names the portal's search page.
   { path: 'opensearch.xml', level: 'reader' },
 ];
-
-/**
- * Seed paths that moved into the on-prem section: their category pages list on-prem page titles,
- * so they live in the on-prem docs instance and the seed path answers 301 (routes.txt `alias=`).
- */
-export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
-  '/category/common/': '/on-prem/category/common/',
-  '/category/manager/': '/on-prem/category/manager/',
-  '/category/oauth2/': '/on-prem/category/oauth2/',
-  '/category/on-prem/': '/on-prem/category/on-prem/',
-};
-
-/** Server endpoints an anonymous visitor may call: what the login screen needs to start sign-in. */
-export const PUBLIC_ENDPOINT_PREFIXES: readonly string[] = [
-  '/api/config',
-  '/api/request-access-url',
-  '/auth/',
-  '/healthz',
-];
-
-export const LOGIN_ROUTE = '/Login/';
-export const FORBIDDEN_ROUTE = '/403/';
 
 /** Access level of a route path (already normalised: leading and trailing slash). */
 export function routeAccess(routePath: string): AccessLevel {
@@ -88,11 +67,6 @@ export function routeAccess(routePath: string): AccessLevel {
     if (rule.exact ? lower === prefix : lower.startsWith(prefix)) return rule.level;
   }
   return 'reader';
-}
-
-/** Whether the route is gated by the on-prem role (used by the client to send readers to /403/). */
-export function isOnpremRoute(routePath: string): boolean {
-  return routeAccess(routePath) === 'onprem';
 }
 
 /** Whether this identity may receive content of the given level. */

@@ -35,17 +35,20 @@ export type SynonymGroups = readonly (readonly string[])[];
 export const SEARCH_SYNONYMS_FILE = '.search-synonyms.json';
 const SYNONYM_WORD = /^[\p{L}\p{N}_]+$/u;
 
-/** The groups of a synonyms file, or an error message saying what is wrong and where. */
-export function checkSynonyms(value: unknown): { groups: string[][] } | { error: string } {
+/**
+ * The groups of a synonyms file, or an error message saying what is wrong and in which group
+ * (`group`: its index, so the build can name the line).
+ */
+export function checkSynonyms(value: unknown): { groups: string[][] } | { error: string; group?: number } {
   if (!Array.isArray(value)) return { error: 'expected a list of groups, each a list of words' };
   const groups: string[][] = [];
   for (const [i, group] of value.entries()) {
     if (!Array.isArray(group) || group.length < 2)
-      return { error: `group ${i + 1}: expected a list of at least two words` };
+      return { error: `group ${i + 1}: expected a list of at least two words`, group: i };
     const words: string[] = [];
     for (const word of group) {
       if (typeof word !== 'string' || !SYNONYM_WORD.test(word)) {
-        return { error: `group ${i + 1}: "${String(word)}" is not a single word (letters, digits, "_")` };
+        return { error: `group ${i + 1}: "${String(word)}" is not a single word (letters, digits, "_")`, group: i };
       }
       words.push(word.toLowerCase());
     }

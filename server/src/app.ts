@@ -4,20 +4,19 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { FileCache } from './access/file-cache.ts';
 import { gateRoutes } from './access/gate.ts';
 import { loadManifest } from './access/manifest.ts';
-import { authentication } from './auth/index.ts';
+import { apiRoutes } from './api/config.ts';
+import { sessionRoutes } from './api/session.ts';
+import type { IdentityResolver } from './auth/identity.ts';
+import { authentication, authPlugin } from './auth/index.ts';
 import type { GateConfig } from './config.ts';
-import { GateError } from './errors.ts';
+import { GateError, notFound } from './errors.ts';
 import { limitedJsonBodies } from './http/json-body.ts';
-import type { IdentityResolver } from './identity/index.ts';
-import { identityPlugin } from './identity/plugin.ts';
 import { healthRoutes, Readiness } from './ops/health.ts';
 import { loggerOptions } from './ops/logger.ts';
 import { Metrics, metricsHooks } from './ops/metrics.ts';
 import { loadShedding } from './protect/load-shedding.ts';
 import { rateLimits } from './protect/rate-limits.ts';
-import { apiRoutes } from './routes/api.ts';
-import { sessionRoutes } from './routes/session.ts';
-import { search, searchConnectTargets } from './search/index.ts';
+import { openSearch, search, searchConnectTargets } from './search/index.ts';
 import { securityHeaders } from './security-headers.ts';
 import { openStores } from './store/index.ts';
 
@@ -31,7 +30,10 @@ export interface BuildAppOptions {
 /** The gate server as a Fastify app, without listening (server.ts listens; tests inject). */
 export async function buildApp({ config, identity, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const manifest = await loadManifest(config.buildDir);
-  const files = await FileCache.load(config.buildDir, manifest.files.keys());
+  const [files, searcher] = await Promise.all([
+    FileCache.load(config.buildDir, manifest.files.keys()),
+    openSearch(config),
+  ]);
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     // A hop count as proxy-addr's trust function (Fastify takes a number too, its types do not).
@@ -66,13 +68,13 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
     return reply.code(status).send({ error: code, message: error.message });
   });
   app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ error: 'GATE_ERR_NOT_FOUND', message: 'Not found.' }),
+    reply.code(404).send({ error: notFound().code, message: notFound().message }),
   );
 
   const stores = await openStores(config);
   app.addHook('onClose', () => stores.close());
   if (stores.redis) app.readiness.add('redis', () => stores.revocations.ready());
-  await loadShedding(app);
+  await loadShedding(app, config.shedEventLoopDelayMs);
   await rateLimits(app, stores.redis);
   const auth = await authentication(app, config, stores.revocations);
   await app.register(fastifyCookie);
@@ -81,8 +83,7 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
     formTargets: auth.formTargets,
     connectTargets: searchConnectTargets(config.search),
   });
-  await app.register(identityPlugin, { resolve: identity ?? auth.identity });
-  await app.register(auth.routes);
+  await app.register(authPlugin, { authentication: auth, identity });
   await app.register(sessionRoutes, { config });
   // @fastify/static sends the files the gate has allowed: ranges, ETags, precompressed .br/.gz.
   await app.register(fastifyStatic, {
@@ -94,7 +95,7 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
   });
   await app.register(apiRoutes, { config });
   await app.register(healthRoutes);
-  await app.register(search, { config });
+  await app.register(search, { config, searcher });
   await app.register(gateRoutes, { manifest, files, pagesPrefix: config.pagesPrefix });
   return app;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PORTAL_DEFAULTS } from '@tala/policy';
 import { type AuthSettings, loadAuthSettings, parseDuration } from './auth/settings.ts';
 import { bool, type Env, optionalHttpUrl, text } from './env.ts';
 import { ConfigError } from './errors.ts';
@@ -13,7 +14,7 @@ export interface GateConfig {
   readonly buildDir: string;
   /** `production` forbids development conveniences (skipAuthentication, the embedded provider). */
   readonly environment: Environment;
-  /** Seed §4: outside production, every request is a reader holding the on-prem role. */
+  /** Seed (spec/seed.md §4): outside production, every request is a reader holding the on-prem role. */
   readonly skipAuthentication: boolean;
   /**
    * Trust `X-Forwarded-*` (https detection, client addresses for rate limits): from any peer
@@ -21,7 +22,7 @@ export interface GateConfig {
    */
   readonly trustProxy: boolean | number | string;
   readonly logLevel: string;
-  /** `/api/config` (seed §7). */
+  /** `/api/config` (spec/seed.md §7). */
   readonly runtimeConfig: {
     readonly msalClientId: string | null;
     readonly msalAuthority: string | null;
@@ -29,7 +30,7 @@ export interface GateConfig {
     readonly msalTenantId: string | null;
     readonly algoliaIndexName: string;
   };
-  /** `/api/request-access-url` (seed §7). */
+  /** `/api/request-access-url` (spec/seed.md §7). */
   readonly requestAccessUrl: string | null;
   /** The portal's external origin, e.g. https://docs.example.com (redirect URIs, Secure cookies). */
   readonly publicUrl: string;
@@ -44,10 +45,21 @@ export interface GateConfig {
   readonly metricsPort: number | null;
   /** How long a shutdown waits for in-flight requests before the process exits anyway. */
   readonly shutdownTimeoutMs: number;
+  /** Mean event-loop delay above which new requests get 503 (protect/load-shedding.ts); 0: never. */
+  readonly shedEventLoopDelayMs: number;
 }
 
 const DEFAULT_BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/build');
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function milliseconds(name: string, value: string | undefined, fallback: number): number {
+  const raw = text(value);
+  if (raw === null) return fallback;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0)
+    throw new ConfigError(`${name} must be a whole number of milliseconds, got "${raw}".`);
+  return ms;
+}
 
 function portNumber(name: string, value: string): number {
   const port = Number(value);
@@ -124,15 +136,16 @@ export function loadConfig(env: Env = process.env): GateConfig {
       msalAuthority: optionalHttpUrl(env, 'MSAL_AUTHORITY'),
       msalTenantName: text(env.MSAL_TENANT_NAME),
       msalTenantId: text(env.MSAL_TENANT_ID),
-      algoliaIndexName: text(env.ALGOLIA_INDEX_NAME) ?? 'tala-docs',
+      algoliaIndexName: text(env.ALGOLIA_INDEX_NAME) ?? PORTAL_DEFAULTS.search.indexName,
     }),
     requestAccessUrl: optionalHttpUrl(env, 'REQUEST_ACCESS_URL'),
     publicUrl,
     pagesPrefix,
     auth: loadAuthSettings(env, { environment, skipAuthentication, publicUrl, pagesPrefix, host }),
-    search: loadSearchSettings(env, text(env.ALGOLIA_INDEX_NAME) ?? 'tala-docs'),
+    search: loadSearchSettings(env, text(env.ALGOLIA_INDEX_NAME) ?? PORTAL_DEFAULTS.search.indexName),
     redisUrl: redisUrl(env),
     metricsPort: env.METRICS_PORT ? portNumber('METRICS_PORT', env.METRICS_PORT) : null,
     shutdownTimeoutMs: parseDuration('SHUTDOWN_TIMEOUT', env.SHUTDOWN_TIMEOUT, 10) * 1000,
+    shedEventLoopDelayMs: milliseconds('SHED_EVENT_LOOP_DELAY_MS', env.SHED_EVENT_LOOP_DELAY_MS, 200),
   });
 }

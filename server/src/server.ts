@@ -2,9 +2,8 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DEMO_ACCOUNTS } from './dev-idp/accounts.ts';
-import { ConfigError } from './errors.ts';
+import { ConfigError, RecordsError } from './errors.ts';
 import { serveMetrics } from './ops/metrics.ts';
-import { RecordsError } from './search/records.ts';
 
 /** Starts the gate: `node --import tsx server/src/server.ts` (configuration: README.md). */
 async function main(): Promise<void> {

@@ -151,6 +151,10 @@ test('precompressed files are served to clients that accept them', async (t) => 
 
 test('non-GET methods on pages are refused without a stack trace', async (t) => {
   const app = await buildGate(t, { identity: READER });
-  const res = await app.inject({ method: 'POST', url: '/studio/build/', payload: 'x' });
-  assert.equal(res.statusCode, 404);
+  for (const method of ['POST', 'PUT', 'DELETE'] as const) {
+    const res = await app.inject({ method, url: '/studio/build/', payload: 'x' });
+    assert.equal(res.statusCode, 404, method);
+    assert.deepEqual(res.json(), { error: 'GATE_ERR_NOT_FOUND', message: 'Not found.' });
+    assert.doesNotMatch(res.body, /\bat \/|node_modules|\.ts:\d+/, 'no stack trace, no source path');
+  }
 });

@@ -6,8 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { ACCESS_MANIFEST_FILE, type AccessLevel, type Identity, ROLES } from '@tala/policy';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
+import type { IdentityResolver } from '../src/auth/identity.ts';
 import { type GateConfig, loadConfig } from '../src/config.ts';
-import type { IdentityResolver } from '../src/identity/index.ts';
 
 /** A small build directory with a manifest: the gate's behaviour does not depend on Docusaurus. */
 const FILES: Record<string, [AccessLevel, string]> = {
@@ -69,6 +69,9 @@ export async function buildGate(t: TestContext, options: GateOptions = {}): Prom
     OIDC_ISSUER: 'https://idp.invalid',
     OIDC_CLIENT_ID: 'tala-docs-test',
     OIDC_CLIENT_SECRET: 'test-secret',
+    // Load shedding answers 503 when this busy machine stalls the loop; tests of anything else must
+    // not depend on that (operations.test.ts tests shedding itself).
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     ...options.env,
   });
   const identity: IdentityResolver | undefined =

@@ -115,3 +115,59 @@ test('SIGTERM drains and exits 0 within SHUTDOWN_TIMEOUT; a start-up error is on
   );
   assert.doesNotMatch(err, /\s+at /, 'no stack trace');
 });
+
+test('a broken search records file stops the start-up with one line naming the problem, no stack', async (t) => {
+  const server = path.resolve(import.meta.dirname, '../src/server.ts');
+  for (const [records, message] of [
+    ['{"not":"a list"}', /the records file does not hold an array/],
+    ['[{"objectID":"x","url":"/a/","access":"everyone"}]', /access "everyone" is not an access level/],
+  ] as const) {
+    const buildDir = makeBuildDir(t, { '.search-records.json': records });
+    const child = spawn(process.execPath, ['--import', 'tsx', server], {
+      env: { ...process.env, PORT: '0', BUILD_DIR: buildDir, SKIP_AUTHENTICATION: 'true', SEARCH_WORKERS: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (chunk) => {
+      err += chunk;
+    });
+    const [code] = await once(child, 'exit');
+    assert.equal(code, 1);
+    const last = err.trim().split('\n').at(-1) ?? '';
+    assert.match(last, /^tala-docs: /);
+    assert.match(last, message);
+    assert.doesNotMatch(err, /\s+at /, 'no stack trace');
+  }
+});
+
+test('a stalled event loop sheds new requests with 503 + Retry-After; probes still answer; it recovers', async (t) => {
+  const app = await buildGate(t, { identity: READER, env: { SHED_EVENT_LOOP_DELAY_MS: '100' } });
+  await app.ready();
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 10));
+  const stall = () => {
+    const until = Date.now() + 600;
+    while (Date.now() < until) {
+      // a synchronous stall, as a runaway computation would cause
+    }
+  };
+  let shed: Awaited<ReturnType<typeof app.inject>> | null = null;
+  for (let attempt = 0; attempt < 20 && shed === null; attempt++) {
+    stall();
+    for (let i = 0; i < 30 && shed === null; i++) {
+      await tick();
+      const res = await app.inject('/studio/build/');
+      if (res.statusCode === 503) shed = res;
+      else assert.equal(res.statusCode, 200);
+      if (shed) assert.equal((await app.inject('/healthz')).statusCode, 200, 'liveness is never shed');
+    }
+  }
+  assert.ok(shed, 'a stalled loop sheds');
+  assert.equal(shed.headers['retry-after'], '2');
+  assert.deepEqual(shed.json(), { error: 'GATE_ERR_BUSY', message: 'The portal is busy. Try again in a moment.' });
+  let recovered = false;
+  for (let i = 0; i < 200 && !recovered; i++) {
+    await tick();
+    recovered = (await app.inject('/studio/build/')).statusCode === 200;
+  }
+  assert.ok(recovered, 'once the loop runs freely again, requests are served');
+});

@@ -26,11 +26,12 @@ test("secured keys match the official generateSecuredApiKey and carry the reader
     restrictions: { filters: 'access:public OR access:reader', validUntil, restrictIndices: ['tala-docs'] },
   });
   assert.equal(apiKey, official);
-  // Decoded as Algolia does: HMAC-SHA256 of the restrictions with the parent key, then the restrictions.
-  const decoded = Buffer.from(apiKey, 'base64').toString();
-  const restrictions = decoded.slice(64);
-  assert.equal(decoded.slice(0, 64), createHmac('sha256', 'parent-search-key').update(restrictions).digest('hex'));
-  assert.equal(new URLSearchParams(restrictions).get('filters'), 'access:public OR access:reader');
+  // Computed independently, as Algolia documents secured keys: base64(hex HMAC-SHA256 of the
+  // restrictions query string, keyed with the parent key, followed by that query string).
+  const query = `filters=access%3Apublic%20OR%20access%3Areader&restrictIndices=tala-docs&validUntil=${validUntil}`;
+  const hmac = createHmac('sha256', 'parent-search-key').update(query).digest('hex');
+  assert.equal(apiKey, Buffer.from(`${hmac}${query}`).toString('base64'));
+  assert.equal(validUntil, now / 1000 + 3600, 'one hour by default');
   assert.equal(restrictionsOf(apiKey, 'parent-search-key', now)?.get('restrictIndices'), 'tala-docs');
   assert.equal(restrictionsOf(apiKey, 'another-key', now), null, 'signed by another key');
   assert.equal(restrictionsOf(apiKey, 'parent-search-key', (validUntil + 1) * 1000), null, 'expired');
@@ -62,7 +63,9 @@ test('SEARCH_BACKEND=algolia refuses to start without its keys', () => {
 });
 
 test('the official client with custom hosts searches the embedded endpoint with a secured key, filtered by it', async (t) => {
-  const app = await buildGate(t, { identity: null, files, env: ALGOLIA_ENV });
+  // The portal stands in for Algolia only when ALGOLIA_HOSTS names it (as the browser tests run it).
+  const standIn = { ...ALGOLIA_ENV, PUBLIC_URL: 'http://portal.test', ALGOLIA_HOSTS: 'http://portal.test' };
+  const app = await buildGate(t, { identity: null, files, env: standIn });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const url = new URL(address);
   const settings = loadSearchSettings(ALGOLIA_ENV, 'tala-docs');
@@ -76,6 +79,17 @@ test('the official client with custom hosts searches the embedded endpoint with 
   assert.doesNotMatch(await search(securedKeyFor(settings, ['public', 'reader']).apiKey), /on-prem/);
   assert.match(await search(securedKeyFor(settings, ['public', 'reader', 'onprem']).apiKey), /on-prem\/manager-guide/);
   await assert.rejects(search('not-a-secured-key'), /Invalid API key/);
+});
+
+test('in production (ALGOLIA_HOSTS not naming the portal) the endpoint ignores secured keys: a session or nothing', async (t) => {
+  const app = await buildGate(t, { identity: null, files, env: ALGOLIA_ENV });
+  const key = securedKeyFor(loadSearchSettings(ALGOLIA_ENV, 'tala-docs'), ['public', 'reader', 'onprem']).apiKey;
+  const res = await app.inject({
+    method: 'POST',
+    url: `/1/indexes/*/queries?x-algolia-api-key=${encodeURIComponent(key)}`,
+    payload: { requests: [{ indexName: 'tala-docs', query: 'licence' }] },
+  });
+  assert.equal(res.statusCode, 401);
 });
 
 test('search:push replaces the Algolia index with the build records and the DocSearch settings (official client, custom host)', async (t) => {

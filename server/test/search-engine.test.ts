@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ACCESS_LEVELS } from '@tala/policy';
+import { buildIndex, type EngineIndex, type RecordTerms } from '../src/search/engine/index-build.ts';
+import { candidatesOf, matchWord } from '../src/search/engine/match.ts';
+import { proximity } from '../src/search/engine/proximity.ts';
 import { SearchEngine } from '../src/search/engine.ts';
 import { highlight, wordMatcher } from '../src/search/highlight.ts';
 import type { SearchRecord } from '../src/search/records.ts';
@@ -145,4 +148,45 @@ test('a synonym is an exact match, found in any position and highlighted', () =>
     record('/api/begin-synchronisation/', 'Studio API', 'Begin a synchronisation of a log data source'),
   ]);
   assert.deepEqual(urls(plain, 'sync log data source'), ['/studio/analyze/#sync']);
+});
+
+/** The engine's parts (server/src/search/engine/) on one record each: what each computes. */
+const everyRecord = (index: EngineIndex) => new Uint8Array(index.records.length).fill(1);
+const closeness = (index: EngineIndex, query: string) => {
+  const terms = query.split(' ').map(term);
+  const matches = terms.map((q, i) => matchWord(index, q, i === terms.length - 1, everyRecord(index)));
+  return proximity(index.recordTerms[0] as RecordTerms, 0, matches);
+};
+
+test('proximity: adjacent words in order are 1, reversed 2, far apart capped at 8; camelCase parts share a slot', () => {
+  const index = buildIndex(
+    [
+      record('/p/', 'Guides', 'Publish a solution', {
+        content: `Trigger flows. ${'word '.repeat(20)}Entity. Use a LanguageObject here.`,
+      }),
+    ],
+    [],
+  );
+  assert.equal(closeness(index, 'trigger flows'), 1);
+  assert.equal(closeness(index, 'flows trigger'), 2);
+  assert.equal(closeness(index, 'publish solution'), 2); // "a" stands between them
+  assert.equal(closeness(index, 'trigger entity'), 8);
+  assert.equal(closeness(index, 'use object'), 2); // "object" stands where "LanguageObject" does
+  assert.equal(closeness(index, 'trigger flows entity'), 1 + 8);
+});
+
+test('matchWord: only the last word is a prefix, a transposition is one typo, a synonym is exact', () => {
+  const index = buildIndex(
+    [record('/c/', 'Contact centre connectors', 'Configuration of the framework')],
+    [['config', 'configuration']],
+  );
+  const admitted = everyRecord(index);
+  const match = (q: string, last: boolean) => matchWord(index, term(q), last, admitted);
+  assert.equal(match('frame', false).typos[0], -1);
+  assert.deepEqual([match('frame', true).typos[0], match('frame', true).exact[0]], [0, 0]);
+  assert.equal(match('cetnre', false).typos[0], 1);
+  const synonym = match('config', false);
+  assert.deepEqual([synonym.typos[0], synonym.exact[0], synonym.attributes[0]], [0, 1, 0b10]); // lvl1
+  // No record holds both words: any word will do.
+  assert.deepEqual(candidatesOf([match('framework', false), match('nothing', true)], admitted), [0]);
 });

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { FastifyInstance } from 'fastify';
+import { SearchBusyError } from '../src/errors.ts';
 import { SEARCH_LIMITS, SEARCH_RATE } from '../src/search/limits.ts';
-import { SearchBusyError, startSearcher } from '../src/search/searcher.ts';
+import { startSearcher } from '../src/search/searcher.ts';
 import { buildGate, makeBuildDir, READER } from './helper.ts';
 import { fixtureRecords } from './search-fixtures.ts';
 

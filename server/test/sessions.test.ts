@@ -68,7 +68,6 @@ test('SESSION_ROLE_TTL: roles older than it open nothing; pages go back through 
     idleTimeout: 3600,
     roleTtl: 600,
     secure: false,
-    ephemeral: false,
   });
   const now = Math.floor(Date.now() / 1000);
   const session = {

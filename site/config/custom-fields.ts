@@ -1,8 +1,9 @@
 /**
- * Build-time custom fields (seed §3). Outside production the client uses these; with
+ * Build-time custom fields (spec/seed.md §3). Outside production the client uses these; with
  * ENVIRONMENT=production it reads `/api/config` and `/api/request-access-url` at run time instead,
  * so one build can be deployed to any tenant.
  */
+import { PORTAL_DEFAULTS } from '@tala/policy';
 export interface TalaCustomFields {
   [key: string]: unknown;
   clientId: string | null;
@@ -47,7 +48,7 @@ export function buildTimeCustomFields(env: Env): TalaCustomFields {
     skipAuthentication: parseBoolean('SKIP_AUTHENTICATION', env.SKIP_AUTHENTICATION),
     ENVIRONMENT: nonEmpty(env.ENVIRONMENT) ?? 'development',
     REQUEST_ACCESS_URL: nonEmpty(env.REQUEST_ACCESS_URL),
-    algoliaIndexName: nonEmpty(env.ALGOLIA_INDEX_NAME) ?? 'tala-docs',
+    algoliaIndexName: nonEmpty(env.ALGOLIA_INDEX_NAME) ?? PORTAL_DEFAULTS.search.indexName,
     searchMissingResultsUrl: nonEmpty(env.SEARCH_MISSING_RESULTS_URL),
   };
 }

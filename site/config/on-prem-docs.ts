@@ -2,7 +2,7 @@ import type { Options } from '@docusaurus/plugin-content-docs';
 import { sidebarItemsGenerator } from './sidebar-items';
 
 /**
- * The on-prem section is its own docs plugin instance (DESIGN.md §2): with one shared instance,
+ * The on-prem section is its own docs plugin instance (docs/design.md §2): with one shared instance,
  * on-prem titles would land in the version chunk that every public page loads.
  */
 export const onPremDocsOptions: Options = {

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { openSearchModal } from '../search-modal';
+import { holdRequests } from '../held-requests';
+import { advance, openSearchModal, recordSearchSends, typeUntilSent } from '../search-modal';
 import { ALGOLIA_SEARCH_API_KEY } from '../servers';
 import { signInAs } from '../signin/helpers';
 
@@ -93,4 +94,22 @@ test('a refused (expired) secured key is renewed from /api/session and the searc
   await expect(page.locator('.DocSearch-Hit a[href="/tala-web-widget/message-types/carousel/"]').first()).toBeVisible();
   expect(refused).toBe(2);
   await expect(page.getByText('Unable to fetch results')).toHaveCount(0);
+});
+
+test('SVC-05 with Algolia hosts (a secured key) the client gives a host 1 s to connect: no error at 0.9 s, the error screen after 1 s', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await recordSearchSends(page);
+  await page.goto('/');
+  await signInAs(page, 'Riley Reader');
+  await openSearchModal(page);
+  const search = await holdRequests(page, (url) => isSearch(url.href));
+  await page.clock.pauseAt(Date.now() + 1000);
+  const since = await typeUntilSent(page, 'carousel');
+  await advance(page, 900 - since);
+  await expect(page.getByText('Unable to fetch results')).toHaveCount(0);
+  await advance(page, 200);
+  await expect(page.getByText('Unable to fetch results')).toBeVisible();
+  search.release();
 });

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { hydrated } from '../search-modal';
 
 test('CHRM-03 the announcement bar closes and stays closed after a reload', async ({ page }) => {
   await page.goto('/studio/build/');
@@ -56,7 +57,11 @@ test('CHRM-01 CHRM-06 the navbar has the docs link on the left, search on the ri
 
 test('CHRM-05 the navbar stays visible after scrolling down', async ({ page }) => {
   await page.goto('/reference/conceptual-overviews/request-to-response/');
+  await hydrated(page);
   await page.mouse.wheel(0, 3000);
-  await page.waitForTimeout(400);
-  await expect(page.locator('nav.navbar')).toBeInViewport();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+  // Two frames after the scroll, the navbar's scroll handler (which would hide it) has run and rendered.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(page.locator('nav.navbar')).not.toHaveClass(/navbarHidden/);
+  await expect(page.locator('nav.navbar')).toBeInViewport({ ratio: 1 });
 });

@@ -59,7 +59,6 @@ test('AUTH-01 an expired session cookie leads to the login screen', async ({ pag
     idleTimeout: 3600,
     roleTtl: 3600,
     secure: false,
-    ephemeral: false,
   });
   const longAgo = Math.floor(Date.now() / 1000) - 9 * 3600;
   // Sealed with the server's secret but past both limits (jose refuses it, and so does the gate).

@@ -1,12 +1,19 @@
-import { type AccessLevel, FORBIDDEN_ROUTE, LOGIN_ROUTE, mayAccess } from '@tala/policy';
+import {
+  type AccessLevel,
+  FORBIDDEN_ROUTE,
+  LOGIN_ROUTE,
+  mayAccess,
+  NOT_FOUND_FILE,
+  pageFileOf,
+  resolveTarget,
+  targetLevel,
+} from '@tala/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, notFound, unauthenticated } from '../errors.ts';
 import type { FileCache } from './file-cache.ts';
 import type { LoadedManifest } from './manifest.ts';
-import { resolvePath } from './resolve-path.ts';
 
-const LOGIN_FILE = `${LOGIN_ROUTE.slice(1)}index.html`;
-const NOT_FOUND_FILE = '404.html';
+const LOGIN_FILE = pageFileOf(LOGIN_ROUTE);
 /** Bundler output named with a content hash never changes: cache it for a year. */
 const HASHED_ASSET = /^assets\/.+\.[0-9a-f]{8,}\.\w+$/;
 
@@ -44,16 +51,11 @@ export async function gateRoutes(
     url: '*',
     async handler(request, reply) {
       const rawPath = (request.raw.url ?? '/').split('?')[0] ?? '/';
-      const target = resolvePath(rawPath, manifest);
+      const target = resolveTarget(rawPath, manifest.index);
       if (target.kind === 'malformed') throw badRequest('The address is not a valid URL path.');
 
       const identity = request.identity;
-      const level: AccessLevel =
-        target.kind === 'file'
-          ? (manifest.files.get(target.file) ?? 'onprem')
-          : target.kind === 'alias'
-            ? 'public'
-            : 'reader';
+      const level: AccessLevel = targetLevel(target, (file) => manifest.files.get(file));
       const isPage = target.kind === 'file' ? target.isPage : target.kind === 'alias' || target.looksLikePage;
       request.routeClass = isPage ? 'page' : 'asset';
 

@@ -1,13 +1,19 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ACCESS_MANIFEST_FILE, type AccessLevel, type AccessManifest, isAccessLevel } from '@tala/policy';
+import {
+  ACCESS_MANIFEST_FILE,
+  type AccessLevel,
+  type AccessManifest,
+  type BuildFiles,
+  buildFiles,
+  isAccessLevel,
+} from '@tala/policy';
 import { ConfigError } from '../errors.ts';
 
-/** The access manifest, with a case-insensitive index for path normalisation. */
+/** The access manifest, with the case-insensitive index the path model resolves against. */
 export interface LoadedManifest {
   readonly files: ReadonlyMap<string, AccessLevel>;
-  /** Lower-cased path → the path as built (for case normalisation). */
-  readonly canonical: ReadonlyMap<string, string>;
+  readonly index: BuildFiles;
   readonly inlineScriptHashes: readonly string[];
 }
 
@@ -31,11 +37,9 @@ export async function loadManifest(buildDir: string): Promise<LoadedManifest> {
     throw new ConfigError(`The access manifest ${file} has an unknown format; rebuild the site.`);
   }
   const files = new Map<string, AccessLevel>();
-  const canonical = new Map<string, string>();
   for (const [name, level] of Object.entries(manifest.files)) {
     if (!isAccessLevel(level)) throw new ConfigError(`The access manifest gives ${name} an unknown level "${level}".`);
     files.set(name, level);
-    canonical.set(name.toLowerCase(), name);
   }
-  return { files, canonical, inlineScriptHashes: manifest.inlineScriptHashes };
+  return { files, index: buildFiles(files.keys()), inlineScriptHashes: manifest.inlineScriptHashes };
 }

@@ -1,8 +1,10 @@
+import type { Identity } from '@tala/policy';
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { GateConfig } from '../config.ts';
 import { startDevIdp } from '../dev-idp/index.ts';
-import { type IdentityResolver, skipAuthentication } from '../identity/index.ts';
 import type { RevocationList } from '../store/revocations.ts';
+import { type IdentityResolver, skipAuthentication } from './identity.ts';
 import { OidcClient } from './oidc-client.ts';
 import { sessionAuth } from './plugin.ts';
 import { skipAuthRoutes } from './skip-routes.ts';
@@ -14,6 +16,32 @@ export interface Authentication {
   /** Origins the browser is sent to by a form post (logout → the provider's end-session endpoint). */
   formTargets: string[];
 }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The reader making this request, or null when nobody is signed in. */
+    identity: Identity | null;
+  }
+}
+
+/**
+ * Sign-in as one plugin: resolves `request.identity` before any route of the app runs (for every
+ * route, hence fastify-plugin: not encapsulated), and serves /auth/*. `identity` overrides the
+ * configured resolver (tests inject readers).
+ */
+export const authPlugin = fp(
+  async (fastify: FastifyInstance, opts: { authentication: Authentication; identity?: IdentityResolver }) => {
+    const resolve = opts.identity ?? opts.authentication.identity;
+    fastify.decorateRequest('identity', null);
+    fastify.decorateRequest('sessionId', null);
+    fastify.decorateRequest('reauthenticate', false);
+    fastify.addHook('onRequest', async (request, reply) => {
+      request.identity = await resolve(request, reply);
+    });
+    await fastify.register(opts.authentication.routes);
+  },
+  { name: 'tala-auth', fastify: '5.x' },
+);
 
 /**
  * How this server identifies readers, from the config: skipAuthentication, or OpenID Connect with

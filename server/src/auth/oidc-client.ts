@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { GateError } from '../errors.ts';
+import { GateError, ProviderUnavailableError, SignInRejectedError } from '../errors.ts';
 import { type AuthSettings, isLoopbackHost } from './settings.ts';
 
 type OidcSettings = Extract<AuthSettings, { mode: 'oidc' }>;
@@ -20,11 +20,25 @@ export interface SignedInReader {
   roles: string[];
 }
 
-/** The provider cannot be used now (not reachable, bad discovery document): readers see a message. */
-export const providerUnavailable = (cause: unknown) =>
-  new GateError('GATE_ERR_IDP_UNAVAILABLE', 503, 'Sign-in is not available right now.', { cause });
-
 const DISCOVERY_RETRY_MS = 30_000;
+
+/**
+ * openid-client's errors, translated at the boundary: its protocol errors (a bad state, nonce or
+ * signature, an error response from the token endpoint) reject this sign-in; a network failure or
+ * timeout means the provider is unavailable.
+ */
+function translate(error: unknown): GateError {
+  if (error instanceof GateError) return error;
+  if (
+    error instanceof client.ResponseBodyError ||
+    error instanceof client.AuthorizationResponseError ||
+    error instanceof client.WWWAuthenticateChallengeError ||
+    error instanceof client.ClientError
+  ) {
+    return new SignInRejectedError('The identity provider did not confirm the sign-in.', error);
+  }
+  return new ProviderUnavailableError(error);
+}
 
 /**
  * The portal as a confidential OpenID Connect client (openid-client): authorization code flow
@@ -58,7 +72,7 @@ export class OidcClient {
         })
         .catch((error: unknown) => {
           this.failedAt = Date.now();
-          throw providerUnavailable(error);
+          throw new ProviderUnavailableError(error);
         });
     }
     return this.configuration;
@@ -97,14 +111,19 @@ export class OidcClient {
   /** Exchanges the code of the callback URL and returns the reader from the validated ID token. */
   async finishLogin(callbackUrl: URL, transaction: LoginTransaction): Promise<SignedInReader> {
     const config = await this.config();
-    const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
-      pkceCodeVerifier: transaction.codeVerifier,
-      expectedState: transaction.state,
-      expectedNonce: transaction.nonce,
-      idTokenExpected: true,
-    });
+    let tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>;
+    try {
+      tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: transaction.codeVerifier,
+        expectedState: transaction.state,
+        expectedNonce: transaction.nonce,
+        idTokenExpected: true,
+      });
+    } catch (error) {
+      throw translate(error);
+    }
     const claims = tokens.claims();
-    if (!claims) throw new GateError('GATE_ERR_NO_ID_TOKEN', 502, 'The identity provider returned no ID token.');
+    if (!claims) throw new SignInRejectedError('The identity provider returned no ID token.');
     const roles = claims[this.settings.rolesClaim];
     const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
     return {

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Identity } from '@tala/policy';
 import { LOGIN_ROUTE } from '@tala/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GateError } from '../errors.ts';
-import type { IdentityResolver } from '../identity/index.ts';
+import { crossSiteLogout, logoutNeedsPost, ProviderUnavailableError } from '../errors.ts';
 import type { RevocationList } from '../store/revocations.ts';
 import { cookieNames, cookieOptions } from './cookies.ts';
+import type { IdentityResolver } from './identity.ts';
 import { acceptLogoutForm, isSameOriginPost } from './logout-form.ts';
 import type { LoginTransaction, OidcClient } from './oidc-client.ts';
 import { safeReturnTo } from './return-to.ts';
@@ -30,9 +30,6 @@ declare module 'fastify' {
     reauthenticate: boolean;
   }
 }
-
-const crossSiteLogout = () =>
-  new GateError('GATE_ERR_CROSS_SITE', 403, 'Logout is accepted only from the portal itself: use the Logout button.');
 
 export interface SessionAuth {
   identity: IdentityResolver;
@@ -95,8 +92,6 @@ export function sessionAuth(
 
   async function routes(fastify: FastifyInstance): Promise<void> {
     acceptLogoutForm(fastify);
-    fastify.decorateRequest('sessionId', null);
-    fastify.decorateRequest('reauthenticate', false);
 
     fastify.get<{ Querystring: { returnTo?: string } }>('/auth/login', async (request, reply) => {
       // Sign in on the configured origin, so that the cookies set here come back to the callback.
@@ -152,10 +147,10 @@ export function sessionAuth(
           .header('cache-control', 'no-store')
           .redirect(safeReturnTo(transaction.returnTo, `${pagesPrefix}/`), 302);
       } catch (error) {
-        const code = (error as { code?: string }).code;
-        request.log.warn({ code, message: (error as Error).message }, 'sign-in callback rejected');
+        const cause = (error as Error).cause as Error | undefined;
+        request.log.warn({ message: (error as Error).message, cause: cause?.message }, 'sign-in callback rejected');
         fastify.metrics.signIns.inc({ outcome: 'failed' });
-        return toLogin(reply, code === 'GATE_ERR_IDP_UNAVAILABLE' ? 'unavailable' : 'failed');
+        return toLogin(reply, error instanceof ProviderUnavailableError ? 'unavailable' : 'failed');
       }
     });
 
@@ -179,12 +174,10 @@ export function sessionAuth(
       }
       return reply.header('cache-control', 'no-store').redirect(target, 303);
     });
-    fastify.get('/auth/logout', async (_request, reply) =>
-      reply
-        .code(405)
-        .header('allow', 'POST')
-        .send({ error: 'GATE_ERR_METHOD', message: 'Log out with the Logout button (a POST from the portal).' }),
-    );
+    fastify.get('/auth/logout', async (_request, reply) => {
+      reply.header('allow', 'POST');
+      throw logoutNeedsPost();
+    });
 
     fastify.get('/auth/status', async (_request, reply) =>
       reply.header('cache-control', 'no-store').send({ signInAvailable: await oidc.available() }),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LOGIN_ROUTE } from '@tala/policy';
 import { bool, type Env, httpUrl, text } from '../env.ts';
 import { ConfigError } from '../errors.ts';
 
@@ -37,8 +38,6 @@ export interface SessionSettings {
   readonly roleTtl: number;
   /** `__Host-` prefix and `Secure` when the portal is served over https. */
   readonly secure: boolean;
-  /** Whether the secrets were generated at start-up (development only). */
-  readonly ephemeral: boolean;
 }
 
 const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
@@ -164,7 +163,7 @@ export function loadAuthSettings(
     redirectUri: httpUrl('OIDC_REDIRECT_URI', text(env.OIDC_REDIRECT_URI) ?? `${context.publicUrl}/auth/callback`),
     postLogoutRedirectUri: httpUrl(
       'OIDC_POST_LOGOUT_REDIRECT_URI',
-      text(env.OIDC_POST_LOGOUT_REDIRECT_URI) ?? `${context.publicUrl}${context.pagesPrefix}/Login/`,
+      text(env.OIDC_POST_LOGOUT_REDIRECT_URI) ?? `${context.publicUrl}${context.pagesPrefix}${LOGIN_ROUTE}`,
     ),
     scopes: text(env.OIDC_SCOPES) ?? 'openid profile',
     rolesClaim: text(env.OIDC_ROLES_CLAIM) ?? 'roles',
@@ -174,7 +173,6 @@ export function loadAuthSettings(
       idleTimeout,
       roleTtl: parseDuration('SESSION_ROLE_TTL', env.SESSION_ROLE_TTL, 3600),
       secure: context.publicUrl.startsWith('https:'),
-      ephemeral: configuredSecrets.length === 0,
     }),
     embeddedPort,
   });

@@ -11,6 +11,7 @@
  * Loopback only, refused when ENVIRONMENT=production (it signs anyone in without a password).
  */
 import { pathToFileURL } from 'node:url';
+import { LOGIN_ROUTE, PORTAL_DEFAULTS } from '@tala/policy';
 import { type Env, httpUrl, text } from '../env.ts';
 import { ConfigError } from '../errors.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
@@ -35,7 +36,7 @@ export function standaloneOptions(env: Env): DevIdpOptions {
   const clientSecret = text(env.OIDC_CLIENT_SECRET);
   // The gates must know the secret too, so it cannot be generated here.
   if (clientSecret === null) throw new ConfigError('OIDC_CLIENT_SECRET is required (the same value as the gates).');
-  const publicUrl = httpUrl('PUBLIC_URL', text(env.PUBLIC_URL) ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const publicUrl = httpUrl('PUBLIC_URL', text(env.PUBLIC_URL) ?? PORTAL_DEFAULTS.siteUrl).replace(/\/+$/, '');
   const pagesPrefix = (text(env.PAGES_PREFIX) ?? '').replace(/\/+$/, '');
   return {
     port,
@@ -45,7 +46,7 @@ export function standaloneOptions(env: Env): DevIdpOptions {
     postLogoutRedirectUris: list(
       'OIDC_POST_LOGOUT_REDIRECT_URI',
       text(env.OIDC_POST_LOGOUT_REDIRECT_URI),
-      `${publicUrl}${pagesPrefix}/Login/`,
+      `${publicUrl}${pagesPrefix}${LOGIN_ROUTE}`,
     ),
   };
 }

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { GateError } from '../errors.ts';
+import { badJson } from '../errors.ts';
 
 /**
  * Request bodies nest at most this deep. The deepest body the portal accepts is a search
  * `{"requests":[{"facetFilters":[["a:b"]]}]}` (depth 4); Algolia's own filters stay well inside 8.
  */
 export const MAX_JSON_DEPTH = 8;
-
-export const badJson = (message: string) => new GateError('GATE_ERR_BAD_JSON', 400, message);
 
 /**
  * The nesting depth of JSON text, counted without parsing, so a hostile `[[[[…` is refused before

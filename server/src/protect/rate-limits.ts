@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { GateError } from '../errors.ts';
+import { rateLimited } from '../errors.ts';
 
 /**
  * Per-reader request budgets (`@fastify/rate-limit`), counted in Redis when configured so that a
@@ -16,11 +16,7 @@ export async function rateLimits(app: FastifyInstance, redis: Redis | null): Pro
     // Redis away: the limiter must not take the portal down with it (revocations fail closed instead).
     skipOnError: true,
     errorResponseBuilder: (_request, context) =>
-      new GateError(
-        'GATE_ERR_RATE_LIMITED',
-        context.statusCode,
-        `Too many requests: try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s.`,
-      ),
+      rateLimited(context.statusCode, Math.max(1, Math.ceil(context.ttl / 1000))),
   });
 }
 

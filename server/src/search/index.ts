@@ -8,22 +8,23 @@ import { type Searcher, startSearcher } from './searcher.ts';
 import type { SearchSettings } from './settings.ts';
 
 /**
- * Search, as the gate serves it: the engine built from the build's records at start-up, and the
- * Algolia-wire endpoint. A build without records (an old build, a test fixture) still serves pages;
- * searches then answer 503.
+ * The engine, built from the build's records at start-up before the app's plugins load (on a busy
+ * machine, loading 15k records into each worker can outlast Fastify's 10 s plugin timeout). A build
+ * without records (an old build, a test fixture) still serves pages; searches then answer 503.
  */
-export async function search(fastify: FastifyInstance, opts: { config: GateConfig }): Promise<void> {
-  const { config } = opts;
-  let searcher: Searcher | null = null;
-  if (existsSync(path.join(config.buildDir, SEARCH_RECORDS_FILE))) {
-    const started = performance.now();
-    const ready = await startSearcher(config.buildDir, config.search.workers);
-    searcher = ready;
-    fastify.addHook('onClose', () => ready.close());
-    fastify.log.info(
-      { records: ready.records, workers: config.search.workers, ms: Math.round(performance.now() - started) },
-      'search engine ready',
-    );
+export async function openSearch(config: GateConfig): Promise<Searcher | null> {
+  if (!existsSync(path.join(config.buildDir, SEARCH_RECORDS_FILE))) return null;
+  return startSearcher(config.buildDir, config.search.workers);
+}
+
+/** Search as the gate serves it: the Algolia-wire endpoint over `searcher`, closed with the app. */
+export async function search(
+  fastify: FastifyInstance,
+  { config, searcher }: { config: GateConfig; searcher: Searcher | null },
+): Promise<void> {
+  if (searcher) {
+    fastify.addHook('onClose', () => searcher.close());
+    fastify.log.info({ records: searcher.records, workers: config.search.workers }, 'search engine ready');
   } else {
     fastify.log.warn(`no ${SEARCH_RECORDS_FILE} in the build: search answers 503 until the site is rebuilt`);
   }

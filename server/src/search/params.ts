@@ -1,3 +1,5 @@
+import { PORTAL_DEFAULTS } from '@tala/policy';
+import { QueryError } from '../errors.ts';
 import { parseJsonText } from '../http/json-body.ts';
 import type { FilterGroups } from './engine.ts';
 import { costOf, FACET_COST, SEARCH_LIMITS } from './limits.ts';
@@ -27,24 +29,13 @@ export interface QueryParams {
   echo: string;
 }
 
-/** A request Algolia would refuse: answered 400 with Algolia's `{message, status}`. */
-export class QueryError extends Error {
-  override name = 'QueryError';
-  constructor(
-    message: string,
-    readonly status = 400,
-  ) {
-    super(message);
-  }
-}
-
 /** The index settings of DocSearch's Docusaurus template, used where a query does not say. */
 export const INDEX_DEFAULTS = {
   hitsPerPage: 20,
   attributesToHighlight: ['hierarchy', 'content'],
   attributesToSnippet: ['content:10'],
-  highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
-  highlightPostTag: '</span>',
+  highlightPreTag: PORTAL_DEFAULTS.search.highlightPreTag,
+  highlightPostTag: PORTAL_DEFAULTS.search.highlightPostTag,
   // Algolia's default is "…", but the theme's /search/ page appends "..." to every snippet itself
   // ("from……"); the modal sends its own "…". The Algolia index gets the same (search:push).
   snippetEllipsisText: '',

@@ -9,7 +9,9 @@ import {
   type SearchLevel,
   type SearchRecord,
   type SynonymGroups,
+  sitePath,
 } from '@tala/policy';
+import { RecordsError } from '../errors.ts';
 
 /**
  * The records the site build wrote (format: @tala/policy search-records.ts). In memory, `url` and
@@ -21,15 +23,10 @@ export type Level = SearchLevel;
 export type { SearchRecord };
 export { SEARCH_RECORDS_FILE, SEARCH_SYNONYMS_FILE, type SynonymGroups };
 
-export class RecordsError extends Error {
-  override name = 'RecordsError';
-}
-
 /** "http://localhost:3000/a/#b" → "/a/#b": the build's origin is not the portal's. */
-function sitePath(url: unknown): string {
+function siteRelative(url: unknown): string {
   if (typeof url !== 'string') throw new RecordsError('a record has no url');
-  const parsed = new URL(url, 'http://build.invalid');
-  return `${parsed.pathname}${parsed.hash}`;
+  return sitePath(url);
 }
 
 function checkRecord(raw: unknown, index: number): SearchRecord {
@@ -49,8 +46,8 @@ function checkRecord(raw: unknown, index: number): SearchRecord {
     type: record.type ?? 'content',
     hierarchy,
     content: typeof record.content === 'string' ? record.content : null,
-    url: sitePath(record.url),
-    url_without_anchor: sitePath(record.url_without_anchor ?? record.url),
+    url: siteRelative(record.url),
+    url_without_anchor: siteRelative(record.url_without_anchor ?? record.url),
     anchor: record.anchor ?? null,
     weight: {
       pageRank: Number(record.weight?.pageRank ?? 0),

@@ -1,19 +1,21 @@
 import { ACCESS_LEVELS, type AccessLevel, mayAccess } from '@tala/policy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GateConfig } from '../config.ts';
+import { QueryError, SearchBusyError } from '../errors.ts';
 import { budgetOwner } from '../protect/rate-limits.ts';
 import { restrictionsOf } from './algolia/secured-keys.ts';
 import type { SearchTask } from './answer.ts';
+import { filtersAdmit } from './engine/filters.ts';
 import { costOf, HEAVY_COST } from './limits.ts';
-import { parseFilters, parseMultiQuery, QueryError } from './params.ts';
-import { SearchBusyError, type Searcher } from './searcher.ts';
+import { parseFilters, parseMultiQuery } from './params.ts';
+import type { Searcher } from './searcher.ts';
 
 /** Algolia's limit for a search request body is far larger; DocSearch's requests are ~1 KiB. */
 const BODY_LIMIT = 64 * 1024;
 
 /**
  * `POST /1/indexes/*\/queries`, Algolia's multi-query endpoint, as DocSearch and the /search/ page
- * call it (DESIGN §5): one result per request, in order. Errors are Algolia's `{message, status}`.
+ * call it (docs/design.md §5): one result per request, in order. Errors are Algolia's `{message, status}`.
  * Who may see what: the session's roles, or, when this server stands in for Algolia, the filters
  * of the secured key the request carries.
  */
@@ -32,7 +34,7 @@ export async function searchRoutes(
         .code(503)
         .header('retry-after', '1')
         .header('cache-control', 'no-store')
-        .send({ message: 'Search is busy. Try again in a moment.', status: 503 });
+        .send({ message: error.message, status: 503 });
     }
     const status = error instanceof QueryError ? error.status : (error.statusCode ?? 500);
     const ours = error instanceof QueryError;
@@ -41,9 +43,15 @@ export async function searchRoutes(
     return reply.code(status).header('cache-control', 'no-store').send({ message, status });
   });
 
+  // Only when ALGOLIA_HOSTS names this portal does it stand in for Algolia and honour secured keys
+  // (how the browser's Algolia path is tested offline). In production the browser asks Algolia, and
+  // this endpoint knows readers by their session alone.
+  const portalOrigin = new URL(config.publicUrl).origin;
+  const standsInForAlgolia =
+    config.search.backend === 'algolia' && (config.search.hosts ?? []).some((h) => new URL(h).origin === portalOrigin);
   const allowedLevels = (request: FastifyRequest): AccessLevel[] => {
     const key = request.headers['x-algolia-api-key'] ?? (request.query as Record<string, unknown>)['x-algolia-api-key'];
-    if (config.search.backend === 'algolia' && typeof key === 'string' && config.search.searchApiKey) {
+    if (standsInForAlgolia && typeof key === 'string' && config.search.searchApiKey) {
       const restrictions = restrictionsOf(key, config.search.searchApiKey);
       if (!restrictions) throw new QueryError('Invalid API key', 403);
       const indices = restrictions.get('restrictIndices');
@@ -51,7 +59,7 @@ export async function searchRoutes(
         throw new QueryError('Index not allowed with this API key', 403);
       const groups = parseFilters(restrictions.get('filters') ?? '');
       return ACCESS_LEVELS.filter((level) =>
-        groups.every((group) => group.some((f) => f.attribute === 'access' && (f.value === level) !== f.negated)),
+        filtersAdmit(groups, (attribute) => (attribute === 'access' ? level : null)),
       );
     }
     if (request.identity === null) throw new QueryError('Sign in to search the Tala documentation.', 401);

@@ -1,6 +1,6 @@
 import { Piscina } from 'piscina';
+import { RecordsError, SearchBusyError } from '../errors.ts';
 import { answer, loadEngine, type SearchAnswer, type SearchTask } from './answer.ts';
-import { RecordsError } from './records.ts';
 
 /** Answers search bodies: in worker threads (default), or on the event loop (SEARCH_WORKERS=0). */
 export interface Searcher {
@@ -8,11 +8,6 @@ export interface Searcher {
   readonly records: number;
   answer(task: SearchTask): Promise<SearchAnswer>;
   close(): Promise<void>;
-}
-
-/** The pool has more queued bodies than it can answer soon: 503 with Retry-After, not a growing queue. */
-export class SearchBusyError extends Error {
-  override name = 'SearchBusyError';
 }
 
 /**
@@ -47,7 +42,7 @@ export async function startSearcher(buildDir: string, workers: number): Promise<
   return {
     records,
     answer: async (task) => {
-      if (pool.queueSize >= pool.options.maxQueue) throw new SearchBusyError('search queue is full');
+      if (pool.queueSize >= pool.options.maxQueue) throw new SearchBusyError();
       return pool.run(task) as Promise<SearchAnswer>;
     },
     close: () => pool.destroy(),

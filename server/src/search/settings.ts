@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { PORTAL_DEFAULTS } from '@tala/policy';
 import { type Env, httpUrl, text } from '../env.ts';
 import { ConfigError } from '../errors.ts';
 import { SEARCH_RATE } from './limits.ts';
@@ -28,8 +29,8 @@ export interface SearchSettings {
 }
 
 /** The appId and key the site is built with (docusaurus.config.ts): placeholders, the cookie authenticates. */
-export const EMBEDDED_APP_ID = 'TALADOCS';
-export const EMBEDDED_API_KEY = 'portal-session';
+export const EMBEDDED_APP_ID = PORTAL_DEFAULTS.search.embeddedAppId;
+export const EMBEDDED_API_KEY = PORTAL_DEFAULTS.search.embeddedApiKey;
 
 function wholeNumber(env: Env, name: string, fallback: number): number {
   const value = Number(text(env[name]) ?? fallback);

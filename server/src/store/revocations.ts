@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { GateError } from '../errors.ts';
+import { sessionStoreUnavailable as stateUnavailable } from '../errors.ts';
 
 /**
  * Sessions ended before their cookie expires (logout). The sealed cookie cannot be taken back
@@ -42,12 +42,6 @@ export function memoryRevocations(): RevocationList {
     },
   };
 }
-
-/** Redis is away: a session cannot be checked, so it is not honoured (fail closed), and says so. */
-const stateUnavailable = (cause: unknown) =>
-  new GateError('GATE_ERR_SESSION_STORE_UNAVAILABLE', 503, 'Sign-in is unavailable for a moment. Try again shortly.', {
-    cause,
-  });
 
 /** Shared by every replica: `SET tala:revoked:{sid} 1 EXAT {until}`; Redis drops it at expiry. */
 export function redisRevocations(redis: Redis, prefix = 'tala:revoked:'): RevocationList {

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ACCESS_LEVELS, type AccessLevel } from '@tala/policy';
+import { ACCESS_LEVELS, type AccessLevel, buildFiles, resolveTarget } from '@tala/policy';
 import { AccessManifestError } from './errors';
 import { scanHtml } from './html-scan';
 
@@ -16,13 +16,15 @@ export async function checkPages(
   const hashes = new Set<string>();
   const problems: string[] = [];
   const rank = (level: AccessLevel) => ACCESS_LEVELS.indexOf(level);
+  // Resolved as the gate resolves requests (case, `.html`, `/index.html`, dot segments).
+  const files = buildFiles(Object.keys(levels));
   for (const [file, pageLevel] of Object.entries(levels)) {
     if (!file.endsWith('.html')) continue;
     const scan = scanHtml(await readFile(path.join(outDir, file), 'utf8'));
     for (const hash of scan.inlineScriptHashes) hashes.add(hash);
     for (const url of scan.subresources) {
-      const target = decodeURIComponent(new URL(url, 'http://portal').pathname).slice(1);
-      const level = levels[target];
+      const target = resolveTarget(new URL(url, 'http://portal').pathname, files);
+      const level = target.kind === 'file' ? levels[target.file] : undefined;
       if (level === undefined) problems.push(`build/${file} loads ${url}, which the build does not contain`);
       else if (rank(level) > rank(pageLevel)) {
         problems.push(`build/${file} (${pageLevel}) loads ${url}, which is ${level}`);

@@ -1,4 +1,11 @@
-import { type AccessLevel, GENERATED_FILE_RULES, leastRestrictive, routeAccess, STATIC_FILE_RULES } from '@tala/policy';
+import {
+  type AccessLevel,
+  GENERATED_FILE_RULES,
+  leastRestrictive,
+  pageFileOf,
+  routeAccess,
+  STATIC_FILE_RULES,
+} from '@tala/policy';
 import type { ChunkGraph } from './chunk-graph';
 import { AccessManifestError } from './errors';
 import type { PageRoute } from './route-tree';
@@ -17,11 +24,6 @@ export interface ClassifyInput {
 }
 
 export type ChunkId = string | number;
-
-/** The HTML file Docusaurus writes for a route (trailingSlash: true). */
-export function htmlFileOf(routePath: string): string {
-  return `${routePath.replace(/^\//, '')}index.html`;
-}
 
 export function routeOfHtmlFile(file: string): string {
   return `/${file.replace(/index\.html$/, '')}`;
@@ -130,7 +132,7 @@ export function classifyBuildFiles(input: ClassifyInput): Record<string, AccessL
     for (const chunk of reach.fromChunkNames(pageChunkNames(page, input.routesChunkNames))) {
       for (const file of filesOfChunk.get(chunk) ?? []) grant(file, level);
     }
-    if (!page.path.includes('*')) grant(htmlFileOf(page.path), level);
+    if (!page.path.includes('*')) grant(pageFileOf(page.path), level);
   }
 
   for (const rule of GENERATED_FILE_RULES) grant(rule.path, rule.level);

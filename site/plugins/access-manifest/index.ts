@@ -21,6 +21,19 @@ export interface AccessManifestPluginOptions {
   sitemap: SitemapOptions;
 }
 
+/*
+ * Reach-in (docs/upgrading.md, "Sitemap plugin driven by hand"). The official sitemap plugin is
+ * not registered (the preset has `sitemap: false`): this plugin creates it and calls its
+ * `postBuild` itself, before the manifest, because Docusaurus runs every plugin's postBuild in
+ * parallel and the manifest must list (and classify) `sitemap.xml`. What breaks on upgrade:
+ * - `pluginSitemap(context, options)` / `validateOptions({validate, options})` change signature;
+ * - the plugin gains another lifecycle hook (content loading, head tags, …): only `postBuild` is
+ *   called here, so the rest would silently never run;
+ * - its `postBuild` starts needing its own `content` (it is passed `undefined`) or writes
+ *   somewhere else than `{outDir}/{options.filename}`.
+ * Guarded by site/__tests__/upgrade-smoke/sitemap-plugin.test.ts (drives it the same way).
+ */
+
 const CHUNK_GRAPH_FILE = 'access-chunk-graph.json';
 
 /**
@@ -73,6 +86,8 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
       const files = (await listFiles(outDir)).filter((file) => !path.posix.basename(file).startsWith('.'));
       const staticDirs = props.siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir));
       const staticFiles = new Set((await Promise.all(staticDirs.map((dir) => listFiles(dir)))).flat());
+      // Docusaurus's generated files, read as a private format (docs/upgrading.md, "routes.js parsed
+      // with Babel"): see route-tree.ts; routesChunkNames.json keys are `${path}-${hash}`.
       const pages = pageRoutes(parseRouteTree(await readFile(path.join(generatedFilesDir, 'routes.js'), 'utf8')));
       const routesChunkNames = await readJson('routesChunkNames.json');
       const chunkGraph = await readJson(CHUNK_GRAPH_FILE);

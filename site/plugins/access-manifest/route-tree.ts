@@ -24,6 +24,18 @@ type Node = { type: string; [key: string]: unknown };
  * Reads the nested route tree from the generated `routes.js` with a real JavaScript parser.
  * The tree (which layout routes wrap which page) is only recorded there; routesChunkNames.json
  * is flat, and a page also needs the chunks of its layouts (for docs: the sidebar data).
+ *
+ * Reach-in (docs/upgrading.md, "routes.js parsed with Babel"): `.docusaurus/routes.js` is code that
+ * Docusaurus generates for its own bundle, not a documented format, and no plugin hook hands over
+ * the nested tree with the hashes. What this relies on, and what breaks on upgrade:
+ * - `export default [ … ]`, an array literal of object literals (else BUILD_ERR_BUILD_INPUT);
+ * - each route's `component: ComponentCreator('<path>', '<hash>')` with string literals (the
+ *   fallback route `*` has no hash), and children under `routes: [ … ]`;
+ * - `${path}-${hash}` being the key of that route in routesChunkNames.json (classify.ts fails
+ *   the build with BUILD_ERR_BUILD_INPUT naming the first key it cannot find).
+ * Most changes fail the build (BUILD_ERR_BUILD_INPUT here, or files left unclassified later), but a
+ * renamed `routes` key would turn layouts into pages. Guarded by
+ * site/__tests__/upgrade-smoke/routes-js.test.ts, which checks the real build's routes.js.
  */
 export function parseRouteTree(routesJs: string): RouteNode[] {
   const ast = parse(routesJs, { sourceType: 'module' }) as unknown as { program: { body: Node[] } };

@@ -1,13 +1,22 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { type AccessLevel, SEARCH_RECORDS_FILE } from '@tala/policy';
+import {
+  type AccessLevel,
+  FORBIDDEN_ROUTE,
+  LOGIN_ROUTE,
+  NOT_FOUND_FILE,
+  pageFileOf,
+  routeOfPageFile,
+  SEARCH_RECORDS_FILE,
+  SEARCH_ROUTE,
+} from '@tala/policy';
 import { pageRankOf } from './page-rank';
 import { recordsOfPage, type SearchRecord } from './records';
 
 export { SEARCH_RECORDS_FILE };
 
 /** Screens that are not documentation (seed: login, 403, 404 and the search page itself). */
-const NOT_INDEXED = new Set(['Login/index.html', '403/index.html', '404.html', 'search/index.html']);
+const NOT_INDEXED = new Set([...[LOGIN_ROUTE, FORBIDDEN_ROUTE, SEARCH_ROUTE].map(pageFileOf), NOT_FOUND_FILE]);
 
 /**
  * The search indexer (a build step): every built page the access manifest lists, turned into
@@ -18,11 +27,11 @@ export async function indexSite(
   levels: Readonly<Record<string, AccessLevel>>,
   siteUrl: string,
 ): Promise<{ pages: number; records: number }> {
-  const pages = Object.keys(levels).filter((file) => file.endsWith('index.html') && !NOT_INDEXED.has(file));
+  const pages = Object.keys(levels).filter((file) => routeOfPageFile(file) !== null && !NOT_INDEXED.has(file));
   const records: SearchRecord[] = [];
   let done = 0;
   for (const file of pages) {
-    const pathname = `/${file.slice(0, -'index.html'.length)}`;
+    const pathname = routeOfPageFile(file) as string;
     const url = `${siteUrl.replace(/\/$/, '')}${pathname}`;
     const html = await readFile(path.join(outDir, file), 'utf8');
     records.push(...recordsOfPage({ html, url, access: levels[file] as AccessLevel, pageRank: pageRankOf(pathname) }));

@@ -38,6 +38,18 @@ if (ExecutionEnvironment.canUseDOM) {
     window.history.replaceState(window.history.state, '', loginPath);
   }
 
+  // Reach-in (docs/upgrading.md, "window.docusaurus redefined"). Why: Docusaurus has no hook to
+  // veto a prefetch; its <Link> prefetches (viewport) and preloads (hover) through the global
+  // `window.docusaurus = {prefetch, preload}` that @docusaurus/core's clientEntry assigns *after*
+  // the client modules ran (they are imported, through App, before its body). So the property is
+  // made an accessor here, and the object assigned to it is wrapped. What breaks on upgrade:
+  // - core assigning the global before the client modules run: the accessor hides it (undefined)
+  //   and every <Link> throws; defining it non-configurable: this defineProperty throws;
+  // - silently (the gate still refuses the chunks, but readers without the role ask for them,
+  //   with 403s in their console and in the logs): core no longer assigning the global, <Link>
+  //   calling prefetch/preload from its own import instead of through `window.docusaurus`, or the
+  //   object gaining another method that loads routes (it is copied as is).
+  // Guarded by site/__tests__/upgrade-smoke/window-docusaurus.test.ts.
   const allowed = (path: string) => !isOnpremPath(path, pagesPrefix) || hasOnpremRole(sessionStore.get());
   let api: DocusaurusApi | undefined;
   Object.defineProperty(window, 'docusaurus', {

@@ -7,7 +7,7 @@ export function useTalaCustomFields(): TalaCustomFields {
   return useDocusaurusContext().siteConfig.customFields as TalaCustomFields;
 }
 
-/** `undefined` while loading, then the config or null (seed §8: a failed fetch yields null). */
+/** `undefined` while loading, then the config or null (seed (spec/seed.md §8): a failed fetch yields null). */
 export function useRuntimeConfig(): RuntimeConfig | null | undefined {
   const fields = useTalaCustomFields();
   const [config, setConfig] = useState<RuntimeConfig | null | undefined>(undefined);

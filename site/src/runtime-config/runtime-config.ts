@@ -1,10 +1,10 @@
 /**
- * Runtime configuration (seed §3, §7, §8). Plain functions with injected `fetch`, so they are
+ * Runtime configuration (spec/seed.md §3, §7, §8). Plain functions with injected `fetch`, so they are
  * tested without a browser; the React hooks in `./hooks` wire them to the site's custom fields.
  */
 import type { TalaCustomFields } from '../../config/custom-fields';
 
-/** Shape of `GET /api/config` (seed §7). */
+/** Shape of `GET /api/config` (spec/seed.md §7). */
 export interface RuntimeConfig {
   msalClientId: string | null;
   msalAuthority: string | null;
@@ -44,7 +44,7 @@ const stringOrNull = (value: unknown): string | null => (typeof value === 'strin
 
 /**
  * In production, `GET {prefix}/api/config`; otherwise the build-time fields. A failed fetch is
- * logged and yields null (seed §8): sign-in then reports that no configuration is available.
+ * logged and yields null (spec/seed.md §8): sign-in then reports that no configuration is available.
  */
 export async function loadRuntimeConfig(
   fields: TalaCustomFields,
@@ -71,7 +71,7 @@ export async function loadRuntimeConfig(
 
 /**
  * The 'Request Access' link: in production from `GET {prefix}/api/request-access-url`, falling back
- * to the build-time REQUEST_ACCESS_URL when that call fails or answers non-OK (seed §8).
+ * to the build-time REQUEST_ACCESS_URL when that call fails or answers non-OK (spec/seed.md §8).
  */
 export async function loadRequestAccessUrl(
   fields: TalaCustomFields,

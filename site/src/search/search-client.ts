@@ -5,7 +5,7 @@
  */
 import type { SearchCredentials } from '../session/session-store';
 
-/** Seed §5: requests are debounced 200 ms. */
+/** Seed (spec/seed.md §5): requests are debounced 200 ms. */
 export const SEARCH_DEBOUNCE_MS = 200;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * localStorage that never throws (seed §8: storage unavailable → a warning, then no-ops), for
+ * localStorage that never throws (seed (spec/seed.md §8): storage unavailable → a warning, then no-ops), for
  * the seed's keys `deeplink` and `username`.
  */
 export const STORAGE_KEYS = { deeplink: 'deeplink', username: 'username' } as const;

@@ -1,10 +1,6 @@
-import { isOnpremRoute } from '@tala/policy';
+import { routeLevel, routeOf } from '@tala/policy';
 
-/** The route of an address path, without the deployment's pages prefix. */
-export function routeOf(pathname: string, pagesPrefix: string): string {
-  return pagesPrefix !== '' && pathname.startsWith(`${pagesPrefix}/`) ? pathname.slice(pagesPrefix.length) : pathname;
-}
-
+/** Whether an address (pages prefix included) leads to an on-prem page, aliases followed as the gate follows them. */
 export function isOnpremPath(pathname: string, pagesPrefix: string): boolean {
-  return isOnpremRoute(routeOf(pathname, pagesPrefix));
+  return routeLevel(routeOf(pathname, pagesPrefix)) === 'onprem';
 }

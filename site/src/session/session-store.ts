@@ -3,7 +3,7 @@
  * only drives the user menu and the role check before in-app navigation to /on-prem/).
  * Framework-free, so it can be tested without a browser; `./hooks` adapts it to React.
  */
-import { ROLES } from '@tala/policy';
+import { mayAccess, ROLES } from '@tala/policy';
 
 /** Where and how this reader searches (`search` of /api/session; src/search uses it). */
 export interface SearchCredentials {
@@ -26,10 +26,10 @@ export type SessionState =
       search?: SearchCredentials | null;
     }
   | { status: 'signed-out' }
-  /** The session endpoint could not be read (network, server error): roles stay empty (seed §8). */
+  /** The session endpoint could not be read (network, server error): roles stay empty (spec/seed.md §8). */
   | { status: 'unknown' };
 
-/** Build-time rendering treats the reader as signed in with the on-prem role (seed §4, AUTH-09). */
+/** Build-time rendering treats the reader as signed in with the on-prem role (spec/seed.md §4, AUTH-09). */
 export const SERVER_RENDER_STATE: SessionState = {
   status: 'signed-in',
   name: null,
@@ -37,8 +37,9 @@ export const SERVER_RENDER_STATE: SessionState = {
   roles: [ROLES.reader, ROLES.onprem],
 };
 
+/** The policy's one role check, on what the session endpoint said. */
 export function hasOnpremRole(state: SessionState): boolean {
-  return state.status === 'signed-in' && state.roles.includes(ROLES.onprem);
+  return state.status === 'signed-in' && mayAccess(state, 'onprem');
 }
 
 type Fetch = (url: string, init?: RequestInit) => Promise<Pick<Response, 'ok' | 'status' | 'json'>>;

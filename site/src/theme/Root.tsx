@@ -27,7 +27,7 @@ function onpremLinkTarget(event: MouseEvent): URL | null {
 }
 
 /**
- * Role check on the client, over the whole app (seed §6): in-app navigation to /on-prem/ without
+ * Role check on the client, over the whole app (spec/seed.md §6): in-app navigation to /on-prem/ without
  * the role goes to /403/ before any on-prem chunk is requested, and on-prem content is not shown
  * until the role check has run. The first page of a visit was already checked by the server.
  */

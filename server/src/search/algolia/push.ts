@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PORTAL_DEFAULTS } from '@tala/policy';
 import { algoliasearch, type IndexSettings } from 'algoliasearch';
 import { type Env, httpUrl, text } from '../../env.ts';
 import { ConfigError } from '../../errors.ts';
@@ -35,8 +36,8 @@ export const INDEX_SETTINGS: IndexSettings = {
   attributeForDistinct: 'url',
   customRanking: ['desc(weight.pageRank)', 'desc(weight.level)', 'asc(weight.position)'],
   ranking: ['words', 'filters', 'typo', 'attribute', 'proximity', 'exact', 'custom'],
-  highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
-  highlightPostTag: '</span>',
+  highlightPreTag: INDEX_DEFAULTS.highlightPreTag,
+  highlightPostTag: INDEX_DEFAULTS.highlightPostTag,
   snippetEllipsisText: INDEX_DEFAULTS.snippetEllipsisText,
   minWordSizefor1Typo: 3,
   minWordSizefor2Typos: 7,
@@ -115,7 +116,7 @@ export function pushOptionsFromEnv(env: Env): PushOptions & { buildDir: string }
   return {
     appId,
     adminApiKey,
-    indexName: text(env.ALGOLIA_INDEX_NAME) ?? 'tala-docs',
+    indexName: text(env.ALGOLIA_INDEX_NAME) ?? PORTAL_DEFAULTS.search.indexName,
     origin: `${httpUrl('PUBLIC_URL', publicUrl).replace(/\/$/, '')}${(text(env.PAGES_PREFIX) ?? '').replace(/\/+$/, '')}`,
     hosts: hosts ? hosts.split(',').map((h) => httpUrl('ALGOLIA_HOSTS', h.trim())) : null,
     buildDir: path.resolve(

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { SEARCH_SYNONYMS_FILE } from '@tala/policy';
+import { BuildError } from '../../build-errors';
 import { copySynonyms, SYNONYMS_SOURCE } from '../synonyms';
 
 async function siteWith(yaml: string | null) {
@@ -29,16 +30,19 @@ test('no synonyms file: no synonyms', async () => {
   assert.equal(await copySynonyms(siteDir, outDir), 0);
 });
 
-test('a broken synonyms file fails the build and says why', async () => {
-  for (const [yaml, reason] of [
-    ['- [sync]\n', /group 1: expected a list of at least two words/],
-    ['- [sync, log data]\n', /group 1: "log data" is not a single word/],
-    ['sync: synchronise\n', /expected a list of groups/],
-    ['- [sync, [\n', /not valid YAML/],
+test('a broken synonyms file fails the build with its code, file:line and why', async () => {
+  for (const [yaml, line, reason] of [
+    ['- [sync]\n', 1, /group 1: expected a list of at least two words/],
+    ['# the groups\n- [licence, license]\n- [sync, log data]\n', 3, /group 2: "log data" is not a single word/],
+    ['- [a, b]\n-\n  - center\n  - 12 3\n', 3, /group 2: "12 3" is not a single word/],
+    ['sync: synchronise\n', null, /expected a list of groups/],
+    ['- [a, b]\n- [sync, [\n', 3, /not valid YAML/],
   ] as const) {
     const { siteDir, outDir } = await siteWith(yaml);
     await assert.rejects(copySynonyms(siteDir, outDir), (error: Error) => {
-      assert.match(error.message, /^search\/synonyms\.yml: /);
+      assert.ok(error instanceof BuildError);
+      const where = line === null ? '' : `:${line}`;
+      assert.ok(error.message.startsWith(`[BUILD_ERR_SYNONYMS] site/search/synonyms.yml${where}: `), error.message);
       assert.match(error.message, reason);
       return true;
     });

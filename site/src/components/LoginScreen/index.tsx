@@ -16,7 +16,7 @@ function returnTo(pagesPrefix: string): string {
 }
 
 /**
- * The login screen (seed §2): heading 'Documentation', a 'Login' button that is disabled with a
+ * The login screen (spec/seed.md §2): heading 'Documentation', a 'Login' button that is disabled with a
  * spinner while sign-in starts, and a 'Request Access' link. The gate server shows it, with status
  * 401, instead of any page a visitor who is not signed in asks for.
  */
@@ -43,7 +43,7 @@ export default function LoginScreen(): ReactNode {
   }, [pagesPrefix]);
 
   useEffect(() => {
-    // Seed §8: without runtime configuration, sign-in set-up aborts and the login screen stays.
+    // Seed (spec/seed.md §8): without runtime configuration, sign-in set-up aborts and the login screen stays.
     if (runtimeConfig === null) {
       console.error('No MSAL config available');
       setProblem('unconfigured');

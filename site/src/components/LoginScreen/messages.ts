@@ -1,4 +1,4 @@
-/** What the login screen says when sign-in cannot proceed (seed §8, worded for readers). */
+/** What the login screen says when sign-in cannot proceed (spec/seed.md §8, worded for readers). */
 export const SIGN_IN_MESSAGES: Readonly<Record<string, string>> = {
   unavailable:
     'Sign-in is not available right now: the identity provider could not be reached. Try again in a few minutes; if this persists, tell your Tala administrator.',

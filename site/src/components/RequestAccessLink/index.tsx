@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useRequestAccessUrl } from '../../runtime-config/hooks';
 
 /**
- * The 'Request Access' link (seed §2). Without a configured request-access URL it is plain text,
+ * The 'Request Access' link (spec/seed.md §2). Without a configured request-access URL it is plain text,
  * worded so that the surrounding sentence still reads.
  */
 export default function RequestAccessLink({ className }: { className?: string }): ReactNode {

@@ -6,6 +6,19 @@
  * no preconnect; the reader's search credentials are read before the modal opens; and
  * `transformSearchClient` swaps DocSearch's client (Algolia's hosts) for one that talks to the
  * portal, or to Algolia with the reader's secured key, debounced 200 ms (seed §5).
+ *
+ * Reach-in (docs/upgrading.md, "Forked SearchBar"). A fork of
+ * @docusaurus/theme-search-algolia 3.10.2's lib/theme/SearchBar/index.js, for @docsearch/react 3.9.0
+ * (the versions site/__tests__/upgrade-smoke/search-bar-fork.test.ts asserts). It is ours from
+ * then on: fixes and features of later theme versions (new DocSearch props, Ask AI, keyboard
+ * handling, translations) do not reach it by themselves. It also relies on things it does not own:
+ * - `@docsearch/react/useDocSearchKeyboardEvents` exists in 3.9 only through an alias that
+ *   theme-search-algolia adds for DocSearch 3 (its lib/index.js, `docSearchV3`); DocSearch 4 ships
+ *   it as a real entry point, and its modal takes new props (the theme's v4 SearchBar passes them);
+ * - the theme's client helpers (`mergeFacetFilters`, `useAlgoliaContextualFacetFilters`,
+ *   `useSearchResultUrlProcessor`) and theme-common's `isRegexpStringMatch`, `useSearchLinkCreator`;
+ * - DocSearch's error screen works only with our patch (patches/@docsearch+react+3.9.0.patch).
+ * On upgrade: diff the theme's new SearchBar against the 3.10.2 one and carry the changes here.
  */
 import type { DocSearchModalProps } from '@docsearch/react';
 import { DocSearchButton } from '@docsearch/react/button';

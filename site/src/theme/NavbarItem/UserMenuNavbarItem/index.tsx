@@ -5,12 +5,12 @@ import { STORAGE_KEYS, safeStorage } from '../../../session/browser-storage';
 import { useSession } from '../../../session/hooks';
 import styles from './styles.module.css';
 
-/** Seed §2: the dropdown closes 100 ms after it loses focus (so a click inside it still lands). */
+/** Seed (spec/seed.md §2): the dropdown closes 100 ms after it loses focus (so a click inside it still lands). */
 export const CLOSE_DELAY_MS = 100;
 
 /**
  * The signed-in reader's menu next to search: their name, and Logout. Nothing is shown without an
- * account (skipAuthentication, seed §4). Logout is a form POST, so it works without JavaScript.
+ * account (skipAuthentication, seed (spec/seed.md §4)). Logout is a form POST, so it works without JavaScript.
  */
 export default function UserMenuNavbarItem({ mobile = false }: { mobile?: boolean }): ReactNode {
   const session = useSession();

@@ -2,7 +2,7 @@ import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import type { ReactNode } from 'react';
 
-/** The not-found page (seed §2): says what happened and offers a way on. */
+/** The not-found page (spec/seed.md §2): says what happened and offers a way on. */
 export default function NotFoundContent({ className }: { className?: string }): ReactNode {
   return (
     <main className={`container margin-vert--xl ${className ?? ''}`}>

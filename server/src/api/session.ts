@@ -1,6 +1,7 @@
-import { ACCESS_LEVELS, mayAccess, ROLES } from '@tala/policy';
+import { ACCESS_LEVELS, mayAccess } from '@tala/policy';
 import type { FastifyInstance } from 'fastify';
 import type { GateConfig } from '../config.ts';
+import { unauthenticated } from '../errors.ts';
 import { securedKeyFor } from '../search/algolia/secured-keys.ts';
 import { EMBEDDED_API_KEY } from '../search/settings.ts';
 
@@ -18,13 +19,11 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: { config: Ga
           200: {
             type: 'object',
             additionalProperties: false,
-            required: ['authenticated', 'name', 'username', 'roles', 'onprem'],
+            required: ['name', 'username', 'roles'],
             properties: {
-              authenticated: { type: 'boolean' },
               name: { type: ['string', 'null'] },
               username: { type: ['string', 'null'] },
               roles: { type: 'array', items: { type: 'string' } },
-              onprem: { type: 'boolean' },
               search: {
                 type: 'object',
                 additionalProperties: false,
@@ -42,7 +41,7 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: { config: Ga
           401: {
             type: 'object',
             additionalProperties: false,
-            properties: { authenticated: { type: 'boolean' }, error: { type: 'string' }, message: { type: 'string' } },
+            properties: { error: { type: 'string' }, message: { type: 'string' } },
           },
         },
       },
@@ -51,18 +50,13 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: { config: Ga
       reply.header('cache-control', 'private, no-store');
       const identity = request.identity;
       if (identity === null) {
-        return reply.code(401).send({
-          authenticated: false,
-          error: 'GATE_ERR_UNAUTHENTICATED',
-          message: 'Sign in to read the Tala documentation.',
-        });
+        const { code, message } = unauthenticated();
+        return reply.code(401).send({ error: code, message });
       }
       return {
-        authenticated: true,
         name: identity.name,
         username: identity.username ?? null,
         roles: [...identity.roles],
-        onprem: identity.roles.includes(ROLES.onprem),
         // Where this reader's searches go (src/search on the client). With Algolia, a secured key
         // whose filters allow only the access levels the reader's roles open.
         search:

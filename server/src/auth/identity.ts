@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 export type IdentityResolver = (request: FastifyRequest, reply: FastifyReply) => Promise<Identity | null>;
 
 /**
- * Seed §4: with skipAuthentication (never in production; config.ts refuses it) every request is a
+ * Seed (spec/seed.md §4): with skipAuthentication (never in production; config.ts refuses it) every request is a
  * reader holding the on-prem role, with no account.
  */
 const SKIP_AUTHENTICATION_IDENTITY: Identity = Object.freeze({

@@ -1,0 +1,133 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import {
+  buildFiles,
+  normalisePath,
+  pageFileOf,
+  resolveTarget,
+  routeLevel,
+  routeOf,
+  routeOfPageFile,
+  sitePath,
+  type Target,
+  targetLevel,
+} from '../src/index.ts';
+
+/** The one path model (issue 13 §1): every spelling the gate may receive, and what it designates. */
+
+test('normalisePath: decode once, backslashes are slashes, dot segments never climb above the root', () => {
+  const cases: [string, string | null][] = [
+    ['/', '/'],
+    ['', '/'],
+    ['/a/./b', '/a/b'],
+    ['/a/../b/', '/b/'],
+    ['/../../etc/passwd', '/etc/passwd'],
+    ['//a///b//', '/a/b/'],
+    ['/a%2Fb', '/a/b'],
+    ['/a%2f..%2fb', '/b'],
+    ['/%2e%2e/%2e%2e/x', '/x'],
+    ['\\a\\b\\', '/a/b/'],
+    ['/a%5c..%5cb', '/b'],
+    ['/%252e%252e/x', '/%2e%2e/x'],
+    ['/caf%C3%A9/', '/café/'],
+    ['/%E0%A4%A', null],
+    ['/a%00b', null],
+    ['/a\u0000b', null],
+  ];
+  for (const [raw, expected] of cases) assert.equal(normalisePath(raw), expected, JSON.stringify(raw));
+});
+
+test('route ↔ page file, both ways', () => {
+  const cases: [string, string][] = [
+    ['/', 'index.html'],
+    ['/studio/build/', 'studio/build/index.html'],
+    ['/Login/', 'Login/index.html'],
+    ['/on-prem/category/common/', 'on-prem/category/common/index.html'],
+  ];
+  for (const [route, file] of cases) {
+    assert.equal(pageFileOf(route), file, route);
+    assert.equal(routeOfPageFile(file), route, file);
+  }
+  assert.equal(pageFileOf('/studio/build'), 'studio/build/index.html', 'a route without its trailing slash');
+  for (const notPage of ['404.html', 'assets/js/main.1a2b3c4d.js', 'img/index.html.png', 'sitemap.xml']) {
+    assert.equal(routeOfPageFile(notPage), null, notPage);
+  }
+});
+
+const files = buildFiles([
+  'index.html',
+  '404.html',
+  'studio/build/index.html',
+  'on-prem/overview/index.html',
+  'assets/js/main.0123abcd.js',
+  'img/Logo.svg',
+  'files/report.html',
+]);
+
+test('resolveTarget: every spelling of a page, a file, an alias, or nothing', () => {
+  const page = (file: string, canonicalPath: string): Target => ({ kind: 'file', file, canonicalPath, isPage: true });
+  const asset = (file: string): Target => ({ kind: 'file', file, canonicalPath: `/${file}`, isPage: false });
+  const cases: [string, Target][] = [
+    ['/', page('index.html', '/')],
+    ['/index.html', page('index.html', '/')],
+    ['/studio/build/', page('studio/build/index.html', '/studio/build/')],
+    ['/studio/build', page('studio/build/index.html', '/studio/build/')],
+    ['/studio/build.html', page('studio/build/index.html', '/studio/build/')],
+    ['/studio/build/index.html', page('studio/build/index.html', '/studio/build/')],
+    ['/Studio/BUILD/', page('studio/build/index.html', '/studio/build/')],
+    ['/studio//build/./', page('studio/build/index.html', '/studio/build/')],
+    ['/x/../on-prem/overview/', page('on-prem/overview/index.html', '/on-prem/overview/')],
+    ['/on-prem%2Foverview/', page('on-prem/overview/index.html', '/on-prem/overview/')],
+    ['/ON-PREM/Overview', page('on-prem/overview/index.html', '/on-prem/overview/')],
+    ['/assets/js/main.0123abcd.js', asset('assets/js/main.0123abcd.js')],
+    ['/ASSETS/JS/MAIN.0123ABCD.JS', asset('assets/js/main.0123abcd.js')],
+    ['/img/logo.svg', asset('img/Logo.svg')],
+    ['/category/common/', { kind: 'alias', canonicalPath: '/on-prem/category/common/' }],
+    ['/Category/Common', { kind: 'alias', canonicalPath: '/on-prem/category/common/' }],
+    ['/a/../category/oauth2/', { kind: 'alias', canonicalPath: '/on-prem/category/oauth2/' }],
+    // 404.html and other .html files are not pages: never served by their own name.
+    ['/404.html', { kind: 'unknown', canonicalPath: '/404.html', looksLikePage: true }],
+    ['/files/report.html', { kind: 'unknown', canonicalPath: '/files/report.html', looksLikePage: true }],
+    ['/no/such/page/', { kind: 'unknown', canonicalPath: '/no/such/page/', looksLikePage: true }],
+    ['/no/such/page', { kind: 'unknown', canonicalPath: '/no/such/page', looksLikePage: true }],
+    ['/no/such.js', { kind: 'unknown', canonicalPath: '/no/such.js', looksLikePage: false }],
+    ['/.access-manifest.json', { kind: 'unknown', canonicalPath: '/.access-manifest.json', looksLikePage: false }],
+    ['/%zz', { kind: 'malformed' }],
+  ];
+  for (const [raw, expected] of cases) assert.deepEqual(resolveTarget(raw, files), expected, raw);
+});
+
+test('targetLevel: manifest level for files (unlisted: on-prem), public for aliases, reader for unknowns', () => {
+  const levels: Record<string, 'public' | 'reader' | 'onprem'> = {
+    'img/Logo.svg': 'public',
+    'studio/build/index.html': 'reader',
+    'on-prem/overview/index.html': 'onprem',
+  };
+  const levelOf = (raw: string) => {
+    const target = resolveTarget(raw, buildFiles([...Object.keys(levels), 'unlisted.js']));
+    assert.notEqual(target.kind, 'malformed');
+    return targetLevel(target as Exclude<Target, { kind: 'malformed' }>, (file) => levels[file]);
+  };
+  assert.equal(levelOf('/img/LOGO.svg'), 'public');
+  assert.equal(levelOf('/studio/build'), 'reader');
+  assert.equal(levelOf('/On-Prem/Overview/index.html'), 'onprem');
+  assert.equal(levelOf('/unlisted.js'), 'onprem');
+  assert.equal(levelOf('/category/common/'), 'public');
+  assert.equal(levelOf('/nothing/here/'), 'reader');
+});
+
+test('routeLevel follows aliases, as the gate does: the client sends a reader to /403/ before it navigates', () => {
+  assert.equal(routeLevel('/category/common/'), 'onprem');
+  assert.equal(routeLevel('/Category/Manager'), 'onprem');
+  assert.equal(routeLevel('/on-prem/overview/'), 'onprem');
+  assert.equal(routeLevel('/ON-PREM/overview/'), 'onprem');
+  assert.equal(routeLevel('/Login/'), 'public');
+  assert.equal(routeLevel('/category/entities/'), 'reader');
+  assert.equal(routeOf('/docs/on-prem/x/', '/docs'), '/on-prem/x/');
+  assert.equal(routeOf('/docsy/x/', '/docs'), '/docsy/x/');
+});
+
+test('sitePath: a record URL of any origin becomes site-relative with its anchor', () => {
+  assert.equal(sitePath('http://localhost:3000/studio/flows/#triggers'), '/studio/flows/#triggers');
+  assert.equal(sitePath('/studio/flows/'), '/studio/flows/');
+});

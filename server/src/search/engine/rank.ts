@@ -1,0 +1,158 @@
+import type { SearchRecord } from '../records.ts';
+import { type EngineIndex, type RecordTerms, SEARCHABLE } from './index-build.ts';
+import type { WordMatches } from './match.ts';
+import { proximity } from './proximity.ts';
+
+/**
+ * DocSearch's ranking: Algolia's tie-breaking over words, typo, attribute, proximity and exact,
+ * then the records' custom ranking (page rank, level, position), one hit per URL (distinct).
+ * Only as many hits as the request pages through are fully ranked: a task phrasing that falls
+ * back to "any word" matches thousands of records, and proximity, the costly criterion, only
+ * orders records that tie on the cheaper ones before it.
+ */
+
+/** Why a record ranks where it does: Algolia's ranking criteria, in order. */
+export interface Criteria {
+  words: number;
+  typos: number;
+  attribute: number;
+  proximity: number;
+  exact: number;
+}
+
+export interface RankedHit {
+  record: SearchRecord;
+  criteria: Criteria;
+}
+
+/** Query words ranked at most; the packed sort key below counts on it. */
+export const MAX_QUERY_WORDS = 16;
+/** Room for the candidate index below the packed cheap criteria in a sort key (so: records < 2^24). */
+const CANDIDATE_SLOTS = 2 ** 24;
+export const MAX_RECORDS = CANDIDATE_SLOTS - 1;
+
+export function compareHits(a: RankedHit, b: RankedHit): number {
+  const x = a.criteria;
+  const y = b.criteria;
+  return (
+    y.words - x.words ||
+    x.typos - y.typos ||
+    x.attribute - y.attribute ||
+    x.proximity - y.proximity ||
+    y.exact - x.exact ||
+    b.record.weight.pageRank - a.record.weight.pageRank ||
+    b.record.weight.level - a.record.weight.level ||
+    a.record.weight.position - b.record.weight.position
+  );
+}
+
+/**
+ * Ranks lazily: the cheap criteria (words, typos, attribute) of every candidate order groups;
+ * proximity, exact and the custom ranking are computed group by group, best group first, until
+ * `limit` distinct URLs are found. The order is the same as ranking everything: a URL's best
+ * record is its first record in that order (distinct), and later groups cannot overtake.
+ */
+export function rank(
+  index: EngineIndex,
+  candidates: readonly number[],
+  matches: readonly WordMatches[],
+  queryTerms: readonly string[],
+  limit: number,
+): { hits: RankedHit[]; nbHits: number } {
+  // Candidates sorted by their cheap criteria packed in one number, with the candidate's index
+  // in the low bits: a typed-array sort, no objects for the thousands that are never shown.
+  const keys = new Float64Array(candidates.length);
+  for (let i = 0; i < candidates.length; i++) {
+    keys[i] = cheapKey(candidates[i] as number, matches) * CANDIDATE_SLOTS + i;
+  }
+  keys.sort();
+  const seen = new Uint8Array(index.urlCount);
+  let nbHits = 0;
+  for (const id of candidates) {
+    const url = index.urlIds[id] as number;
+    if (seen[url]) continue;
+    seen[url] = 1;
+    nbHits++;
+  }
+  seen.fill(0);
+  const hits: RankedHit[] = [];
+  for (let start = 0; start < keys.length && hits.length < limit; ) {
+    const groupKey = Math.floor((keys[start] as number) / CANDIDATE_SLOTS);
+    const cheap = unpackCheap(groupKey);
+    const group: (RankedHit & { id: number })[] = [];
+    let end = start;
+    for (; end < keys.length && Math.floor((keys[end] as number) / CANDIDATE_SLOTS) === groupKey; end++) {
+      const id = candidates[(keys[end] as number) % CANDIDATE_SLOTS] as number;
+      group.push({
+        id,
+        record: index.records[id] as SearchRecord,
+        criteria: criteria(index, id, cheap, matches, queryTerms),
+      });
+    }
+    group.sort(compareHits);
+    for (const hit of group) {
+      const url = index.urlIds[hit.id] as number;
+      if (seen[url] || hits.length >= limit) continue;
+      seen[url] = 1;
+      hits.push({ record: hit.record, criteria: hit.criteria });
+    }
+    start = end;
+  }
+  return { hits, nbHits };
+}
+
+/**
+ * Words, typos and attribute: cheap, known for every candidate. Attribute follows Algolia's
+ * `attributeCriteriaComputedBy: sum` — each query word adds the rank of the best attribute it
+ * matches, an unmatched word the worst rank plus one — so one word in a section name (lvl0) does
+ * not lift a record whose other words sit in its text (measured in bench/search against
+ * Algolia's other two strategies, best and minProximity: both ranked worse on both query sets).
+ */
+function cheapKey(id: number, matches: readonly WordMatches[]): number {
+  let wordCount = 0;
+  let typos = 0;
+  let attribute = 0;
+  for (const m of matches) {
+    const t = m.typos[id] as number;
+    if (t === -1) {
+      attribute += SEARCHABLE.length;
+      continue;
+    }
+    wordCount++;
+    typos += t;
+    attribute += lowestBit(m.attributes[id] as number);
+  }
+  return packCheap(wordCount, typos, attribute);
+}
+
+function criteria(
+  index: EngineIndex,
+  id: number,
+  cheap: Cheap,
+  matches: readonly WordMatches[],
+  queryTerms: readonly string[],
+): Criteria {
+  let exact = 0;
+  if (queryTerms.length === 1) {
+    // exactOnSingleWordQuery: attribute — one word is exact when a whole attribute is that word.
+    exact = (index.singleWord[id] as (string | null)[]).includes(queryTerms[0] as string) ? 1 : 0;
+  } else for (const m of matches) exact += m.exact[id] as number;
+  const closeness = matches.length > 1 ? proximity(index.recordTerms[id] as RecordTerms, id, matches) : 0;
+  return { words: cheap.words, typos: cheap.typos, attribute: cheap.attribute, proximity: closeness, exact };
+}
+
+/**
+ * The cheap criteria in one number that sorts like them: fewer missing words, then fewer typos
+ * (< 64: at most 2 per word), then a lower attribute sum (< 1024: at most 8 per word).
+ */
+type Cheap = Pick<Criteria, 'words' | 'typos' | 'attribute'>;
+const packCheap = (words: number, typos: number, attribute: number) =>
+  ((MAX_QUERY_WORDS - words) * 64 + typos) * 1024 + attribute;
+const unpackCheap = (key: number): Cheap => ({
+  words: MAX_QUERY_WORDS - Math.floor(key / 65536),
+  typos: Math.floor(key / 1024) % 64,
+  attribute: key % 1024,
+});
+
+/** The best (lowest-numbered) attribute in a mask; none matched counts as one past the worst. */
+const lowestBit = (mask: number) => (mask === 0 ? SEARCHABLE.length : 31 - Math.clz32(mask & -mask));
