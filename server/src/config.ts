@@ -146,6 +146,6 @@ export function loadConfig(env: Env = process.env): GateConfig {
     redisUrl: redisUrl(env),
     metricsPort: env.METRICS_PORT ? portNumber('METRICS_PORT', env.METRICS_PORT) : null,
     shutdownTimeoutMs: parseDuration('SHUTDOWN_TIMEOUT', env.SHUTDOWN_TIMEOUT, 10) * 1000,
-    shedEventLoopDelayMs: milliseconds('SHED_EVENT_LOOP_DELAY_MS', env.SHED_EVENT_LOOP_DELAY_MS, 200),
+    shedEventLoopDelayMs: milliseconds('SHED_EVENT_LOOP_DELAY_MS', env.SHED_EVENT_LOOP_DELAY_MS, 1000),
   });
 }

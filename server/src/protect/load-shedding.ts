@@ -4,7 +4,8 @@ import { busy } from '../errors.ts';
 
 /**
  * Sheds load with 503 + Retry-After before readers notice a slow portal (`@fastify/under-pressure`):
- * when timers fire this much later than asked, on average (the loop is stalled, requests queue),
+ * when timers fire this much later than asked, on average (default 1 s: the loop is stalled, not
+ * merely sharing a busy machine; 200 ms shed page loads in CI), requests queue,
  * new requests are refused at once instead of waiting behind the backlog. Search ranks in worker
  * threads, so this guards the loop against everything else (many page reads, TLS, a slow disk).
  * Not event-loop utilisation: a loop busy nearly all the time yet answering in milliseconds is
