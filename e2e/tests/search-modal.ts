@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
+import { holdRequests } from './held-requests';
 
 /** Waits until React has hydrated the page: keyboard shortcuts are listened for only then. */
 export async function hydrated(page: Page) {
@@ -58,4 +59,16 @@ export async function typeUntilSent(page: Page, text: string): Promise<number> {
 export async function advance(page: Page, ms: number) {
   await page.clock.runFor(Math.max(0, ms - 100));
   for (let done = Math.max(0, ms - 100); done < ms; done += 10) await page.clock.runFor(Math.min(10, ms - done));
+}
+
+/**
+ * With the page's clock installed and recordSearchSends in place (both before `goto`) and the
+ * modal open: holds the search requests that `matches`, pauses the clock and types `text` until its
+ * request is sent. Returns the held requests and how long ago, on the page's clock, it was sent.
+ */
+export async function typeHeldSearch(page: Page, matches: Parameters<typeof holdRequests>[1], text: string) {
+  const held = await holdRequests(page, matches);
+  await page.clock.pauseAt(Date.now() + 1000);
+  const since = await typeUntilSent(page, text);
+  return { held, since };
 }

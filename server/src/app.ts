@@ -67,9 +67,10 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
     const code = error instanceof GateError ? error.code : (error.code ?? 'GATE_ERR_BAD_REQUEST');
     return reply.code(status).send({ error: code, message: error.message });
   });
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ error: notFound().code, message: notFound().message }),
-  );
+  app.setNotFoundHandler((_request, reply) => {
+    const { code, message } = notFound();
+    return reply.code(404).send({ error: code, message });
+  });
 
   const stores = await openStores(config);
   app.addHook('onClose', () => stores.close());

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PORTAL_DEFAULTS } from '@tala/policy';
 import { type AuthSettings, loadAuthSettings, parseDuration } from './auth/settings.ts';
-import { bool, type Env, optionalHttpUrl, text } from './env.ts';
+import { bool, type Env, optionalHttpUrl, port, text, wholeNumber } from './env.ts';
 import { ConfigError } from './errors.ts';
 import { loadSearchSettings, type SearchSettings } from './search/settings.ts';
 
@@ -52,23 +52,6 @@ export interface GateConfig {
 const DEFAULT_BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/build');
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-function milliseconds(name: string, value: string | undefined, fallback: number): number {
-  const raw = text(value);
-  if (raw === null) return fallback;
-  const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 0)
-    throw new ConfigError(`${name} must be a whole number of milliseconds, got "${raw}".`);
-  return ms;
-}
-
-function portNumber(name: string, value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`${name} must be a port number (0-65535), got "${value}".`);
-  }
-  return port;
-}
-
 /** `true`/`false`, a hop count (`1`), or addresses (`10.0.0.0/8,127.0.0.1`), as Fastify takes them. */
 function trustProxyOf(env: Env): boolean | number | string {
   const value = text(env.TRUST_PROXY);
@@ -105,7 +88,7 @@ function redisUrl(env: Env): string | null {
 }
 
 export function loadConfig(env: Env = process.env): GateConfig {
-  const port = portNumber('PORT', env.PORT ?? '3000');
+  const listenPort = port(env, 'PORT', PORTAL_DEFAULTS.port);
   const logLevel = text(env.LOG_LEVEL) ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
@@ -117,7 +100,7 @@ export function loadConfig(env: Env = process.env): GateConfig {
       'SKIP_AUTHENTICATION is refused when ENVIRONMENT=production: it would let anyone read every page.',
     );
   }
-  const publicUrl = (optionalHttpUrl(env, 'PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = (optionalHttpUrl(env, 'PUBLIC_URL') ?? `http://localhost:${listenPort}`).replace(/\/+$/, '');
   const pagesPrefix = (text(env.PAGES_PREFIX) ?? '').replace(/\/+$/, '');
   if (pagesPrefix !== '' && !/^\/[\w\-/]*$/.test(pagesPrefix)) {
     throw new ConfigError(`PAGES_PREFIX must be a path such as /docs, got "${env.PAGES_PREFIX}".`);
@@ -125,7 +108,7 @@ export function loadConfig(env: Env = process.env): GateConfig {
   const host = text(env.HOST) ?? '127.0.0.1';
   return Object.freeze({
     host,
-    port,
+    port: listenPort,
     buildDir: path.resolve(text(env.BUILD_DIR) ?? DEFAULT_BUILD_DIR),
     environment,
     skipAuthentication,
@@ -144,8 +127,8 @@ export function loadConfig(env: Env = process.env): GateConfig {
     auth: loadAuthSettings(env, { environment, skipAuthentication, publicUrl, pagesPrefix, host }),
     search: loadSearchSettings(env, text(env.ALGOLIA_INDEX_NAME) ?? PORTAL_DEFAULTS.search.indexName),
     redisUrl: redisUrl(env),
-    metricsPort: env.METRICS_PORT ? portNumber('METRICS_PORT', env.METRICS_PORT) : null,
+    metricsPort: text(env.METRICS_PORT) === null ? null : port(env, 'METRICS_PORT', 0),
     shutdownTimeoutMs: parseDuration('SHUTDOWN_TIMEOUT', env.SHUTDOWN_TIMEOUT, 10) * 1000,
-    shedEventLoopDelayMs: milliseconds('SHED_EVENT_LOOP_DELAY_MS', env.SHED_EVENT_LOOP_DELAY_MS, 1000),
+    shedEventLoopDelayMs: wholeNumber(env, 'SHED_EVENT_LOOP_DELAY_MS', 1000, { unit: 'milliseconds' }),
   });
 }

@@ -31,3 +31,29 @@ export function optionalHttpUrl(env: Env, name: string): string | null {
   const value = text(env[name]);
   return value === null ? null : httpUrl(name, value);
 }
+
+/** A port number (0 picks a free one), or `fallback` when unset. */
+export function port(env: Env, name: string, fallback: number): number {
+  const raw = text(env[name]);
+  const value = Number(raw ?? fallback);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new ConfigError(`${name} must be a port number (0-65535), got "${raw}".`);
+  }
+  return value;
+}
+
+/** A whole number from `min` to `max`, or `fallback` when unset; `unit` names it in the error. */
+export function wholeNumber(
+  env: Env,
+  name: string,
+  fallback: number,
+  { min = 0, max = Number.MAX_SAFE_INTEGER, unit = '' } = {},
+): number {
+  const raw = text(env[name]);
+  const value = Number(raw ?? fallback);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `at least ${min}` : `from ${min} to ${max}`;
+    throw new ConfigError(`${name} must be a whole number${unit ? ` of ${unit}` : ''}, ${range}, got "${raw}".`);
+  }
+  return value;
+}

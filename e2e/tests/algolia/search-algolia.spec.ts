@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { holdRequests } from '../held-requests';
-import { advance, openSearchModal, recordSearchSends, typeUntilSent } from '../search-modal';
+import { advance, openSearchModal, recordSearchSends, typeHeldSearch } from '../search-modal';
 import { ALGOLIA_SEARCH_API_KEY } from '../servers';
 import { signInAs } from '../signin/helpers';
 
@@ -104,9 +103,7 @@ test('SVC-05 with Algolia hosts (a secured key) the client gives a host 1 s to c
   await page.goto('/');
   await signInAs(page, 'Riley Reader');
   await openSearchModal(page);
-  const search = await holdRequests(page, (url) => isSearch(url.href));
-  await page.clock.pauseAt(Date.now() + 1000);
-  const since = await typeUntilSent(page, 'carousel');
+  const { held: search, since } = await typeHeldSearch(page, (url) => isSearch(url.href), 'carousel');
   await advance(page, 900 - since);
   await expect(page.getByText('Unable to fetch results')).toHaveCount(0);
   await advance(page, 200);

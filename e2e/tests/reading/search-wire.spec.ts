@@ -1,6 +1,5 @@
 import { expect, test } from '../fixtures';
-import { holdRequests } from '../held-requests';
-import { advance, openSearchModal, recordSearchSends, typeUntilSent } from '../search-modal';
+import { advance, openSearchModal, recordSearchSends, typeHeldSearch } from '../search-modal';
 
 /**
  * The search client's wire protocol as the browser speaks it (seed §7, §9): Algolia's lite client
@@ -102,9 +101,7 @@ test('SVC-05 the portal as search host gets 5 s to connect (Algolia hosts get 1 
   await recordSearchSends(page);
   await page.goto('/');
   await openSearchModal(page);
-  const search = await holdRequests(page, QUERIES);
-  await page.clock.pauseAt(Date.now() + 1000);
-  const since = await typeUntilSent(page, 'carousel');
+  const { held: search, since } = await typeHeldSearch(page, QUERIES, 'carousel');
   await advance(page, 4_900 - since);
   await expect(page.locator('.DocSearch-Container--Stalled')).toBeAttached();
   await expect(page.getByText('Unable to fetch results')).toHaveCount(0);

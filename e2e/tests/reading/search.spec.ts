@@ -1,6 +1,5 @@
 import { expect, test } from '../fixtures';
-import { holdRequests } from '../held-requests';
-import { advance, hydrated, openSearchModal, recordSearchSends, typeUntilSent } from '../search-modal';
+import { advance, hydrated, openSearchModal, recordSearchSends, typeHeldSearch } from '../search-modal';
 
 /**
  * The search modal and the /search/ page against the portal's own engine (reading server: the
@@ -124,9 +123,7 @@ test('SRCH-17 a slow answer from the portal (2.5 s of page time) shows the stall
   await recordSearchSends(page);
   await page.goto('/');
   await openSearchModal(page);
-  const search = await holdRequests(page, QUERIES);
-  await page.clock.pauseAt(Date.now() + 1000);
-  const since = await typeUntilSent(page, 'carousel');
+  const { held: search, since } = await typeHeldSearch(page, QUERIES, 'carousel');
   await advance(page, 300);
   await expect(page.locator('.DocSearch-Container--Stalled')).toBeAttached();
   await advance(page, 2_500 - 300 - since);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LOGIN_ROUTE } from '@tala/policy';
-import { bool, type Env, httpUrl, text } from '../env.ts';
+import { bool, type Env, httpUrl, port, text } from '../env.ts';
 import { ConfigError } from '../errors.ts';
 
 /** How readers are identified; chosen once at start-up from the environment. */
@@ -149,10 +149,7 @@ export function loadAuthSettings(
   }
   const maxAge = parseDuration('SESSION_MAX_AGE', env.SESSION_MAX_AGE, 8 * 3600);
   const idleTimeout = parseDuration('SESSION_IDLE_TIMEOUT', env.SESSION_IDLE_TIMEOUT, 3600);
-  const embeddedPort = Number(env.DEV_IDP_PORT ?? 3001);
-  if (!Number.isInteger(embeddedPort) || embeddedPort < 0 || embeddedPort > 65535) {
-    throw new ConfigError(`DEV_IDP_PORT must be a port number, got "${env.DEV_IDP_PORT}".`);
-  }
+  const embeddedPort = port(env, 'DEV_IDP_PORT', 3001);
 
   return Object.freeze({
     mode: 'oidc' as const,

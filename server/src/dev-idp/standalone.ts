@@ -12,7 +12,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { LOGIN_ROUTE, PORTAL_DEFAULTS } from '@tala/policy';
-import { type Env, httpUrl, text } from '../env.ts';
+import { type Env, httpUrl, port, text } from '../env.ts';
 import { ConfigError } from '../errors.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import { type DevIdpOptions, startDevIdp } from './index.ts';
@@ -29,17 +29,14 @@ export function standaloneOptions(env: Env): DevIdpOptions {
   if (text(env.ENVIRONMENT)?.toLowerCase() === 'production') {
     throw new ConfigError('The development identity provider is refused when ENVIRONMENT=production.');
   }
-  const port = Number(env.DEV_IDP_PORT ?? 3001);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`DEV_IDP_PORT must be a port number, got "${env.DEV_IDP_PORT}".`);
-  }
+  const listenPort = port(env, 'DEV_IDP_PORT', 3001);
   const clientSecret = text(env.OIDC_CLIENT_SECRET);
   // The gates must know the secret too, so it cannot be generated here.
   if (clientSecret === null) throw new ConfigError('OIDC_CLIENT_SECRET is required (the same value as the gates).');
   const publicUrl = httpUrl('PUBLIC_URL', text(env.PUBLIC_URL) ?? PORTAL_DEFAULTS.siteUrl).replace(/\/+$/, '');
   const pagesPrefix = (text(env.PAGES_PREFIX) ?? '').replace(/\/+$/, '');
   return {
-    port,
+    port: listenPort,
     clientId: text(env.OIDC_CLIENT_ID) ?? 'tala-docs-dev',
     clientSecret,
     redirectUris: list('OIDC_REDIRECT_URI', text(env.OIDC_REDIRECT_URI), `${publicUrl}/auth/callback`),

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { PORTAL_DEFAULTS } from '@tala/policy';
-import { type Env, httpUrl, text } from '../env.ts';
+import { type Env, httpUrl, text, wholeNumber } from '../env.ts';
 import { ConfigError } from '../errors.ts';
 import { SEARCH_RATE } from './limits.ts';
 
@@ -32,28 +32,18 @@ export interface SearchSettings {
 export const EMBEDDED_APP_ID = PORTAL_DEFAULTS.search.embeddedAppId;
 export const EMBEDDED_API_KEY = PORTAL_DEFAULTS.search.embeddedApiKey;
 
-function wholeNumber(env: Env, name: string, fallback: number): number {
-  const value = Number(text(env[name]) ?? fallback);
-  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`${name} must be a whole number, at least 1.`);
-  return value;
-}
-
 export function loadSearchSettings(env: Env, indexName: string): SearchSettings {
   const backend = text(env.SEARCH_BACKEND) ?? 'embedded';
   if (backend !== 'embedded' && backend !== 'algolia') {
     throw new ConfigError(`SEARCH_BACKEND must be "embedded" or "algolia", got "${backend}".`);
   }
-  const lifetime = Number(text(env.ALGOLIA_KEY_LIFETIME_SECONDS) ?? 3600);
-  if (!Number.isInteger(lifetime) || lifetime < 60) {
-    throw new ConfigError(`ALGOLIA_KEY_LIFETIME_SECONDS must be a whole number of seconds, at least 60.`);
-  }
-  const workers = Number(text(env.SEARCH_WORKERS) ?? Math.max(1, Math.min(4, availableParallelism() - 1)));
-  if (!Number.isInteger(workers) || workers < 0 || workers > 64) {
-    throw new ConfigError(`SEARCH_WORKERS must be a whole number from 0 to 64, got "${env.SEARCH_WORKERS}".`);
-  }
+  const lifetime = wholeNumber(env, 'ALGOLIA_KEY_LIFETIME_SECONDS', 3600, { min: 60, unit: 'seconds' });
+  const workers = wholeNumber(env, 'SEARCH_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1)), {
+    max: 64,
+  });
   const rate = Object.freeze({
-    perMinute: wholeNumber(env, 'SEARCH_RATE_PER_MINUTE', SEARCH_RATE.perMinute),
-    heavyPerMinute: wholeNumber(env, 'SEARCH_HEAVY_RATE_PER_MINUTE', SEARCH_RATE.heavyPerMinute),
+    perMinute: wholeNumber(env, 'SEARCH_RATE_PER_MINUTE', SEARCH_RATE.perMinute, { min: 1 }),
+    heavyPerMinute: wholeNumber(env, 'SEARCH_HEAVY_RATE_PER_MINUTE', SEARCH_RATE.heavyPerMinute, { min: 1 }),
   });
   if (backend === 'embedded') {
     return Object.freeze({

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { sessionStoreUnavailable as stateUnavailable } from '../errors.ts';
+import { sessionStoreUnavailable } from '../errors.ts';
 
 /**
  * Sessions ended before their cookie expires (logout). The sealed cookie cannot be taken back
@@ -48,14 +48,14 @@ export function redisRevocations(redis: Redis, prefix = 'tala:revoked:'): Revoca
   return {
     async revoke(sid, until) {
       await redis.set(`${prefix}${sid}`, '1', 'EXAT', Math.max(until, now() + 1)).catch((error: unknown) => {
-        throw stateUnavailable(error);
+        throw sessionStoreUnavailable(error);
       });
     },
     async isRevoked(sid) {
       try {
         return (await redis.exists(`${prefix}${sid}`)) === 1;
       } catch (error) {
-        throw stateUnavailable(error);
+        throw sessionStoreUnavailable(error);
       }
     },
     async ready() {
