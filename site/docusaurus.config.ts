@@ -2,7 +2,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import type { Config } from '@docusaurus/types';
 import { PORTAL_DEFAULTS } from '@tala/policy';
 import { themes as prismThemes } from 'prism-react-renderer';
-import { buildTimeCustomFields } from './config/custom-fields';
+import { buildTimeCustomFields, buildVariables } from './config/custom-fields';
 import { onPremDocsOptions } from './config/on-prem-docs';
 import { sidebarItemsGenerator } from './config/sidebar-items';
 import { sitemapOptions } from './config/sitemap';
@@ -15,7 +15,7 @@ const config: Config = {
   favicon: 'img/favicon.svg',
   // The gate server serves the portal from its own origin; absolute URLs (sitemap, canonical links)
   // use SITE_URL when the deployment sets it.
-  url: process.env.SITE_URL ?? PORTAL_DEFAULTS.siteUrl,
+  url: buildVariables(process.env).SITE_URL.replace(/\/+$/, ''),
   baseUrl: '/',
   trailingSlash: true,
   onBrokenLinks: 'throw',

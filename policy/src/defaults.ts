@@ -14,5 +14,13 @@ export const PORTAL_DEFAULTS = {
     /** DocSearch's Docusaurus template. */
     highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
     highlightPostTag: '</span>',
+    /** Lifetime of a reader's secured Algolia key. */
+    keyLifetimeSeconds: 3600,
+    /**
+     * Searches per reader per minute. The modal sends one per pause in typing (200 ms debounce):
+     * 300 is a reader typing without pause for a minute. Heavy requests (more than 100 hits ranked)
+     * are for scripts and exports: 30 a minute.
+     */
+    rate: { perMinute: 300, heavyPerMinute: 30 },
   },
 } as const;

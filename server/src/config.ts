@@ -1,8 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PORTAL_DEFAULTS } from '@tala/policy';
-import { type AuthSettings, loadAuthSettings, parseDuration } from './auth/settings.ts';
-import { bool, type Env, optionalHttpUrl, port, text, wholeNumber } from './env.ts';
+import { type AuthSettings, loadAuthSettings } from './auth/settings.ts';
+import { type Env, readGateEnvironment } from './env.ts';
 import { ConfigError } from './errors.ts';
 import { loadSearchSettings, type SearchSettings } from './search/settings.ts';
 
@@ -50,85 +49,57 @@ export interface GateConfig {
 }
 
 const DEFAULT_BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/build');
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** `true`/`false`, a hop count (`1`), or addresses (`10.0.0.0/8,127.0.0.1`), as Fastify takes them. */
-function trustProxyOf(env: Env): boolean | number | string {
-  const value = text(env.TRUST_PROXY);
-  if (value === null) return false;
+function trustProxyOf(value: string | undefined): boolean | number | string {
+  if (value === undefined) return false;
   if (/^\d+$/.test(value)) return Number(value);
   if (/^[\d.:a-f/,\s]+$/i.test(value) && /[.:]/.test(value)) return value.replace(/\s+/g, '');
-  return bool(env, 'TRUST_PROXY');
+  if (/^(true|yes|on)$/i.test(value)) return true;
+  if (/^(false|no|off)$/i.test(value)) return false;
+  throw new ConfigError(`TRUST_PROXY must be true or false, a hop count or proxy addresses, got "${value}".`);
 }
 
 export type Environment = 'production' | 'development';
 
 /**
- * Exactly `production` or `development` (any case). Anything else is refused: a deployer who
- * writes `prod` or `Production` must not get a development portal (password-less demo accounts,
- * random secrets) while believing it is production.
+ * Reads the gate's variables (@tala/policy/environment checks each: kinds, ranges, defaults), then
+ * the rules between them. ENVIRONMENT is exactly `production` or `development` (any case): a
+ * deployer who writes `prod` must not get a development portal while believing it is production.
  */
-function environmentOf(env: Env): Environment {
-  const value = (text(env.ENVIRONMENT) ?? 'development').toLowerCase();
-  if (value === 'production' || value === 'development') return value;
-  throw new ConfigError(`ENVIRONMENT must be "production" or "development", got "${env.ENVIRONMENT}".`);
-}
-
-function redisUrl(env: Env): string | null {
-  const value = text(env.REDIS_URL);
-  if (value === null) return null;
-  try {
-    const url = new URL(value);
-    if (url.protocol === 'redis:' || url.protocol === 'rediss:') return value;
-  } catch {
-    // reported below
-  }
-  // The value may hold a password: not echoed.
-  throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL.');
-}
-
 export function loadConfig(env: Env = process.env): GateConfig {
-  const listenPort = port(env, 'PORT', PORTAL_DEFAULTS.port);
-  const logLevel = text(env.LOG_LEVEL) ?? 'info';
-  if (!LOG_LEVELS.includes(logLevel)) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
-  }
-  const environment = environmentOf(env);
-  const skipAuthentication = bool(env, 'SKIP_AUTHENTICATION');
-  if (skipAuthentication && environment === 'production') {
+  const vars = readGateEnvironment(env);
+  const environment = vars.ENVIRONMENT;
+  if (vars.SKIP_AUTHENTICATION && environment === 'production') {
     throw new ConfigError(
       'SKIP_AUTHENTICATION is refused when ENVIRONMENT=production: it would let anyone read every page.',
     );
   }
-  const publicUrl = (optionalHttpUrl(env, 'PUBLIC_URL') ?? `http://localhost:${listenPort}`).replace(/\/+$/, '');
-  const pagesPrefix = (text(env.PAGES_PREFIX) ?? '').replace(/\/+$/, '');
-  if (pagesPrefix !== '' && !/^\/[\w\-/]*$/.test(pagesPrefix)) {
-    throw new ConfigError(`PAGES_PREFIX must be a path such as /docs, got "${env.PAGES_PREFIX}".`);
-  }
-  const host = text(env.HOST) ?? '127.0.0.1';
+  const publicUrl = (vars.PUBLIC_URL ?? `http://localhost:${vars.PORT}`).replace(/\/+$/, '');
+  const pagesPrefix = vars.PAGES_PREFIX.replace(/\/+$/, '');
   return Object.freeze({
-    host,
-    port: listenPort,
-    buildDir: path.resolve(text(env.BUILD_DIR) ?? DEFAULT_BUILD_DIR),
+    host: vars.HOST,
+    port: vars.PORT,
+    buildDir: path.resolve(vars.BUILD_DIR ?? DEFAULT_BUILD_DIR),
     environment,
-    skipAuthentication,
-    trustProxy: trustProxyOf(env),
-    logLevel,
+    skipAuthentication: vars.SKIP_AUTHENTICATION,
+    trustProxy: trustProxyOf(vars.TRUST_PROXY),
+    logLevel: vars.LOG_LEVEL,
     runtimeConfig: Object.freeze({
-      msalClientId: text(env.MSAL_CLIENT_ID),
-      msalAuthority: optionalHttpUrl(env, 'MSAL_AUTHORITY'),
-      msalTenantName: text(env.MSAL_TENANT_NAME),
-      msalTenantId: text(env.MSAL_TENANT_ID),
-      algoliaIndexName: text(env.ALGOLIA_INDEX_NAME) ?? PORTAL_DEFAULTS.search.indexName,
+      msalClientId: vars.MSAL_CLIENT_ID ?? null,
+      msalAuthority: vars.MSAL_AUTHORITY ?? null,
+      msalTenantName: vars.MSAL_TENANT_NAME ?? null,
+      msalTenantId: vars.MSAL_TENANT_ID ?? null,
+      algoliaIndexName: vars.ALGOLIA_INDEX_NAME,
     }),
-    requestAccessUrl: optionalHttpUrl(env, 'REQUEST_ACCESS_URL'),
+    requestAccessUrl: vars.REQUEST_ACCESS_URL ?? null,
     publicUrl,
     pagesPrefix,
-    auth: loadAuthSettings(env, { environment, skipAuthentication, publicUrl, pagesPrefix, host }),
-    search: loadSearchSettings(env, text(env.ALGOLIA_INDEX_NAME) ?? PORTAL_DEFAULTS.search.indexName),
-    redisUrl: redisUrl(env),
-    metricsPort: text(env.METRICS_PORT) === null ? null : port(env, 'METRICS_PORT', 0),
-    shutdownTimeoutMs: parseDuration('SHUTDOWN_TIMEOUT', env.SHUTDOWN_TIMEOUT, 10) * 1000,
-    shedEventLoopDelayMs: wholeNumber(env, 'SHED_EVENT_LOOP_DELAY_MS', 1000, { unit: 'milliseconds' }),
+    auth: loadAuthSettings(vars, { publicUrl, pagesPrefix }),
+    search: loadSearchSettings(vars),
+    redisUrl: vars.REDIS_URL ?? null,
+    metricsPort: vars.METRICS_PORT ?? null,
+    shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT * 1000,
+    shedEventLoopDelayMs: vars.SHED_EVENT_LOOP_DELAY_MS,
   });
 }

@@ -3,6 +3,7 @@ import { createHmac } from 'node:crypto';
 import { test } from 'node:test';
 import { algoliasearch } from 'algoliasearch';
 import Fastify from 'fastify';
+import { readGateEnvironment } from '../src/env.ts';
 import { INDEX_SETTINGS, pushRecords } from '../src/search/algolia/push.ts';
 import { restrictionsOf, securedKeyFor } from '../src/search/algolia/secured-keys.ts';
 import { parseRecords } from '../src/search/records.ts';
@@ -18,7 +19,7 @@ const ALGOLIA_ENV = {
 const files = { '.search-records.json': JSON.stringify(fixtureRecords()) };
 
 test("secured keys match the official generateSecuredApiKey and carry the reader's access filter", () => {
-  const settings = loadSearchSettings(ALGOLIA_ENV, 'tala-docs');
+  const settings = loadSearchSettings(readGateEnvironment(ALGOLIA_ENV));
   const now = Date.UTC(2026, 10, 21);
   const { apiKey, validUntil } = securedKeyFor(settings, ['public', 'reader'], now);
   const official = algoliasearch('APP123', 'parent-search-key').generateSecuredApiKey({
@@ -54,12 +55,12 @@ test('SEARCH_BACKEND=algolia: /api/session gives each reader a secured key for t
 });
 
 test('SEARCH_BACKEND=algolia refuses to start without its keys', () => {
-  assert.throws(() => loadSearchSettings({ SEARCH_BACKEND: 'algolia' }, 'x'), /ALGOLIA_APP_ID/);
+  assert.throws(() => loadSearchSettings(readGateEnvironment({ SEARCH_BACKEND: 'algolia' })), /ALGOLIA_APP_ID/);
   assert.throws(
-    () => loadSearchSettings({ SEARCH_BACKEND: 'algolia', ALGOLIA_APP_ID: 'A' }, 'x'),
+    () => loadSearchSettings(readGateEnvironment({ SEARCH_BACKEND: 'algolia', ALGOLIA_APP_ID: 'A' })),
     /ALGOLIA_SEARCH_API_KEY/,
   );
-  assert.throws(() => loadSearchSettings({ SEARCH_BACKEND: 'elastic' }, 'x'), /SEARCH_BACKEND/);
+  assert.throws(() => loadSearchSettings(readGateEnvironment({ SEARCH_BACKEND: 'elastic' })), /SEARCH_BACKEND/);
 });
 
 test('the official client with custom hosts searches the embedded endpoint with a secured key, filtered by it', async (t) => {
@@ -68,7 +69,7 @@ test('the official client with custom hosts searches the embedded endpoint with 
   const app = await buildGate(t, { identity: null, files, env: standIn });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   const url = new URL(address);
-  const settings = loadSearchSettings(ALGOLIA_ENV, 'tala-docs');
+  const settings = loadSearchSettings(readGateEnvironment(ALGOLIA_ENV));
   const search = async (apiKey: string) => {
     const client = algoliasearch('APP123', apiKey, {
       hosts: [{ url: url.host, protocol: 'http', accept: 'readWrite' }],
@@ -83,7 +84,11 @@ test('the official client with custom hosts searches the embedded endpoint with 
 
 test('in production (ALGOLIA_HOSTS not naming the portal) the endpoint ignores secured keys: a session or nothing', async (t) => {
   const app = await buildGate(t, { identity: null, files, env: ALGOLIA_ENV });
-  const key = securedKeyFor(loadSearchSettings(ALGOLIA_ENV, 'tala-docs'), ['public', 'reader', 'onprem']).apiKey;
+  const key = securedKeyFor(loadSearchSettings(readGateEnvironment(ALGOLIA_ENV)), [
+    'public',
+    'reader',
+    'onprem',
+  ]).apiKey;
   const res = await app.inject({
     method: 'POST',
     url: `/1/indexes/*/queries?x-algolia-api-key=${encodeURIComponent(key)}`,

@@ -3,7 +3,8 @@
  * ENVIRONMENT=production it reads `/api/config` and `/api/request-access-url` at run time instead,
  * so one build can be deployed to any tenant.
  */
-import { PORTAL_DEFAULTS } from '@tala/policy';
+import { BUILD_VARIABLES, type Env, EnvironmentError, readEnvironment, type Settings } from '@tala/policy/environment';
+import { BuildError } from '../plugins/build-errors';
 export interface TalaCustomFields {
   [key: string]: unknown;
   clientId: string | null;
@@ -21,34 +22,29 @@ export interface TalaCustomFields {
   searchMissingResultsUrl: string | null;
 }
 
-type Env = Readonly<Record<string, string | undefined>>;
-
-const nonEmpty = (value: string | undefined): string | null =>
-  value !== undefined && value.trim() !== '' ? value.trim() : null;
-
-export function parseBoolean(name: string, value: string | undefined): boolean {
-  if (value === undefined || value === '') return false;
-  if (/^(1|true|yes|on)$/i.test(value)) return true;
-  if (/^(0|false|no|off)$/i.test(value)) return false;
-  throw new Error(`${name} must be true or false, got "${value}"`);
+/** The build's variables, checked by the same schema as the gate's (@tala/policy/environment). */
+export function buildTimeCustomFields(env: Env): TalaCustomFields {
+  const vars = buildVariables(env);
+  return {
+    clientId: vars.MSAL_CLIENT_ID ?? null,
+    authority: vars.MSAL_AUTHORITY ?? null,
+    tenantName: vars.MSAL_TENANT_NAME ?? null,
+    tenantId: vars.MSAL_TENANT_ID ?? null,
+    redirectUri: vars.REDIRECT_URI ?? null,
+    pagesPrefix: vars.PAGES_PREFIX.replace(/\/+$/, ''),
+    skipAuthentication: vars.SKIP_AUTHENTICATION,
+    ENVIRONMENT: vars.ENVIRONMENT,
+    REQUEST_ACCESS_URL: vars.REQUEST_ACCESS_URL ?? null,
+    algoliaIndexName: vars.ALGOLIA_INDEX_NAME,
+    searchMissingResultsUrl: vars.SEARCH_MISSING_RESULTS_URL ?? null,
+  };
 }
 
-export function buildTimeCustomFields(env: Env): TalaCustomFields {
-  const pagesPrefix = (env.PAGES_PREFIX ?? '').replace(/\/+$/, '');
-  if (pagesPrefix !== '' && !/^\/[\w\-/]*$/.test(pagesPrefix)) {
-    throw new Error(`PAGES_PREFIX must be a path such as /docs, got "${env.PAGES_PREFIX}"`);
+export function buildVariables(env: Env): Settings<(typeof BUILD_VARIABLES)[number]> {
+  try {
+    return readEnvironment(env, BUILD_VARIABLES);
+  } catch (error) {
+    if (error instanceof EnvironmentError) throw new BuildError('BUILD_ERR_CONFIG', error.message, { cause: error });
+    throw error;
   }
-  return {
-    clientId: nonEmpty(env.MSAL_CLIENT_ID),
-    authority: nonEmpty(env.MSAL_AUTHORITY),
-    tenantName: nonEmpty(env.MSAL_TENANT_NAME),
-    tenantId: nonEmpty(env.MSAL_TENANT_ID),
-    redirectUri: nonEmpty(env.REDIRECT_URI),
-    pagesPrefix,
-    skipAuthentication: parseBoolean('SKIP_AUTHENTICATION', env.SKIP_AUTHENTICATION),
-    ENVIRONMENT: nonEmpty(env.ENVIRONMENT) ?? 'development',
-    REQUEST_ACCESS_URL: nonEmpty(env.REQUEST_ACCESS_URL),
-    algoliaIndexName: nonEmpty(env.ALGOLIA_INDEX_NAME) ?? PORTAL_DEFAULTS.search.indexName,
-    searchMissingResultsUrl: nonEmpty(env.SEARCH_MISSING_RESULTS_URL),
-  };
 }

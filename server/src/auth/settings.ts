@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LOGIN_ROUTE } from '@tala/policy';
-import { bool, type Env, httpUrl, port, text } from '../env.ts';
+import { type GateEnvironment, single } from '../env.ts';
 import { ConfigError } from '../errors.ts';
 
 /** How readers are identified; chosen once at start-up from the environment. */
@@ -40,31 +40,15 @@ export interface SessionSettings {
   readonly secure: boolean;
 }
 
-const DURATION = /^(\d+)\s*(s|m|h|d)?$/;
-const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86400 } as const;
-
-/** `3600`, `90m`, `8h`, `1d` → seconds. */
-export function parseDuration(name: string, value: string | undefined, fallback: number): number {
-  const raw = text(value);
-  if (raw === null) return fallback;
-  const match = DURATION.exec(raw);
-  if (!match || Number(match[1]) <= 0) {
-    throw new ConfigError(`${name} must be a duration such as 3600, 90m, 8h or 1d, got "${raw}".`);
-  }
-  return Number(match[1]) * UNIT_SECONDS[(match[2] ?? 's') as keyof typeof UNIT_SECONDS];
-}
-
 /**
  * The issuer of a configured provider: OIDC_ISSUER, or Microsoft Entra ID from the seed's
  * authority / tenant settings (the v2.0 endpoint issues the `roles` claim of app roles).
  */
-function externalIssuer(env: Env): string | null {
-  const issuer = text(env.OIDC_ISSUER);
-  if (issuer) return httpUrl('OIDC_ISSUER', issuer);
-  const authority = text(env.MSAL_AUTHORITY);
-  const tenant = text(env.MSAL_TENANT_ID) ?? text(env.MSAL_TENANT_NAME);
-  if (authority) {
-    const base = httpUrl('MSAL_AUTHORITY', authority).replace(/\/+$/, '');
+function externalIssuer(env: GateEnvironment): string | null {
+  if (env.OIDC_ISSUER) return env.OIDC_ISSUER;
+  const tenant = env.MSAL_TENANT_ID ?? env.MSAL_TENANT_NAME;
+  if (env.MSAL_AUTHORITY) {
+    const base = env.MSAL_AUTHORITY.replace(/\/+$/, '');
     return base.endsWith('/v2.0') ? base : `${base}/v2.0`;
   }
   if (tenant) return `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/v2.0`;
@@ -98,13 +82,13 @@ function checkIssuerTransport(issuer: string | null, production: boolean): void 
  * password. A portal on https or listening beyond loopback is being deployed, not developed: it
  * must name a real provider, unless ALLOW_DEV_IDP=true says the demo accounts are wanted there.
  */
-function checkEmbeddedProviderStaysLocal(env: Env, context: { publicUrl: string; host: string }): void {
-  if (bool(env, 'ALLOW_DEV_IDP')) return;
-  const reason = context.publicUrl.startsWith('https:')
-    ? `PUBLIC_URL is https (${context.publicUrl})`
-    : isLoopbackHost(context.host) || context.host === '::1'
+function checkEmbeddedProviderStaysLocal(env: GateEnvironment, publicUrl: string): void {
+  if (env.ALLOW_DEV_IDP) return;
+  const reason = publicUrl.startsWith('https:')
+    ? `PUBLIC_URL is https (${publicUrl})`
+    : isLoopbackHost(env.HOST) || env.HOST === '::1'
       ? null
-      : `HOST is ${context.host}, not a loopback address`;
+      : `HOST is ${env.HOST}, not a loopback address`;
   if (reason !== null) {
     throw new ConfigError(
       `No identity provider is configured and ${reason}: set OIDC_ISSUER (or MSAL_*), or ALLOW_DEV_IDP=true to serve the password-less demo accounts anyway.`,
@@ -113,13 +97,13 @@ function checkEmbeddedProviderStaysLocal(env: Env, context: { publicUrl: string;
 }
 
 export function loadAuthSettings(
-  env: Env,
-  context: { environment: string; skipAuthentication: boolean; publicUrl: string; pagesPrefix: string; host: string },
+  env: GateEnvironment,
+  context: { publicUrl: string; pagesPrefix: string },
 ): AuthSettings {
-  if (context.skipAuthentication) return { mode: 'skip' };
-  const production = context.environment === 'production';
+  if (env.SKIP_AUTHENTICATION) return { mode: 'skip' };
+  const production = env.ENVIRONMENT === 'production';
   const issuer = externalIssuer(env);
-  if (issuer === null) checkEmbeddedProviderStaysLocal(env, context);
+  if (issuer === null) checkEmbeddedProviderStaysLocal(env, context.publicUrl);
   if (issuer === null && production) {
     throw new ConfigError(
       'No identity provider is configured: set OIDC_ISSUER (any OpenID Connect provider) or MSAL_AUTHORITY / MSAL_TENANT_ID (Microsoft Entra ID). The embedded development provider is refused when ENVIRONMENT=production.',
@@ -127,29 +111,22 @@ export function loadAuthSettings(
   }
   checkIssuerTransport(issuer, production);
   const provider = issuer === null ? 'embedded' : 'external';
-  const clientId =
-    text(env.OIDC_CLIENT_ID) ?? text(env.MSAL_CLIENT_ID) ?? (provider === 'embedded' ? 'tala-docs-dev' : null);
+  const clientId = env.OIDC_CLIENT_ID ?? env.MSAL_CLIENT_ID ?? (provider === 'embedded' ? 'tala-docs-dev' : null);
   if (clientId === null)
     throw new ConfigError('OIDC_CLIENT_ID (or MSAL_CLIENT_ID) is required with an identity provider.');
   const clientSecret =
-    text(env.OIDC_CLIENT_SECRET) ?? (provider === 'embedded' ? randomBytes(24).toString('base64url') : null);
+    env.OIDC_CLIENT_SECRET ?? (provider === 'embedded' ? randomBytes(24).toString('base64url') : null);
   if (clientSecret === null) {
     throw new ConfigError('OIDC_CLIENT_SECRET is required: the portal signs in as a confidential client.');
   }
 
-  const configuredSecrets = (text(env.SESSION_SECRETS) ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const configuredSecrets = env.SESSION_SECRETS ?? [];
   for (const secret of configuredSecrets) {
     if (secret.length < 32) throw new ConfigError('Each SESSION_SECRETS entry must be at least 32 characters long.');
   }
   if (configuredSecrets.length === 0 && production) {
     throw new ConfigError('SESSION_SECRETS is required when ENVIRONMENT=production (comma-separated, newest first).');
   }
-  const maxAge = parseDuration('SESSION_MAX_AGE', env.SESSION_MAX_AGE, 8 * 3600);
-  const idleTimeout = parseDuration('SESSION_IDLE_TIMEOUT', env.SESSION_IDLE_TIMEOUT, 3600);
-  const embeddedPort = port(env, 'DEV_IDP_PORT', 3001);
 
   return Object.freeze({
     mode: 'oidc' as const,
@@ -157,20 +134,19 @@ export function loadAuthSettings(
     issuer,
     clientId,
     clientSecret,
-    redirectUri: httpUrl('OIDC_REDIRECT_URI', text(env.OIDC_REDIRECT_URI) ?? `${context.publicUrl}/auth/callback`),
-    postLogoutRedirectUri: httpUrl(
-      'OIDC_POST_LOGOUT_REDIRECT_URI',
-      text(env.OIDC_POST_LOGOUT_REDIRECT_URI) ?? `${context.publicUrl}${context.pagesPrefix}${LOGIN_ROUTE}`,
-    ),
-    scopes: text(env.OIDC_SCOPES) ?? 'openid profile',
-    rolesClaim: text(env.OIDC_ROLES_CLAIM) ?? 'roles',
+    redirectUri: single('OIDC_REDIRECT_URI', env.OIDC_REDIRECT_URI) ?? `${context.publicUrl}/auth/callback`,
+    postLogoutRedirectUri:
+      single('OIDC_POST_LOGOUT_REDIRECT_URI', env.OIDC_POST_LOGOUT_REDIRECT_URI) ??
+      `${context.publicUrl}${context.pagesPrefix}${LOGIN_ROUTE}`,
+    scopes: env.OIDC_SCOPES,
+    rolesClaim: env.OIDC_ROLES_CLAIM,
     session: Object.freeze({
       secrets: configuredSecrets.length > 0 ? configuredSecrets : [randomBytes(32).toString('base64url')],
-      maxAge,
-      idleTimeout,
-      roleTtl: parseDuration('SESSION_ROLE_TTL', env.SESSION_ROLE_TTL, 3600),
+      maxAge: env.SESSION_MAX_AGE,
+      idleTimeout: env.SESSION_IDLE_TIMEOUT,
+      roleTtl: env.SESSION_ROLE_TTL,
       secure: context.publicUrl.startsWith('https:'),
     }),
-    embeddedPort,
+    embeddedPort: env.DEV_IDP_PORT,
   });
 }

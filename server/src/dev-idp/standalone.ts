@@ -12,39 +12,27 @@
  */
 import { pathToFileURL } from 'node:url';
 import { LOGIN_ROUTE, PORTAL_DEFAULTS } from '@tala/policy';
-import { type Env, httpUrl, port, text } from '../env.ts';
+import { DEV_IDP_VARIABLES } from '@tala/policy/environment';
+import { type Env, readVariables } from '../env.ts';
 import { ConfigError } from '../errors.ts';
 import { DEMO_ACCOUNTS } from './accounts.ts';
 import { type DevIdpOptions, startDevIdp } from './index.ts';
 
-const list = (name: string, value: string | null, fallback: string): string[] =>
-  (value ?? fallback)
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-    .map((entry) => httpUrl(name, entry));
-
 export function standaloneOptions(env: Env): DevIdpOptions {
-  // Any spelling the gate reads as production (config.ts accepts it in any case).
-  if (text(env.ENVIRONMENT)?.toLowerCase() === 'production') {
+  const vars = readVariables(env, DEV_IDP_VARIABLES);
+  if (vars.ENVIRONMENT === 'production') {
     throw new ConfigError('The development identity provider is refused when ENVIRONMENT=production.');
   }
-  const listenPort = port(env, 'DEV_IDP_PORT', 3001);
-  const clientSecret = text(env.OIDC_CLIENT_SECRET);
   // The gates must know the secret too, so it cannot be generated here.
-  if (clientSecret === null) throw new ConfigError('OIDC_CLIENT_SECRET is required (the same value as the gates).');
-  const publicUrl = httpUrl('PUBLIC_URL', text(env.PUBLIC_URL) ?? PORTAL_DEFAULTS.siteUrl).replace(/\/+$/, '');
-  const pagesPrefix = (text(env.PAGES_PREFIX) ?? '').replace(/\/+$/, '');
+  if (!vars.OIDC_CLIENT_SECRET) throw new ConfigError('OIDC_CLIENT_SECRET is required (the same value as the gates).');
+  const publicUrl = (vars.PUBLIC_URL ?? PORTAL_DEFAULTS.siteUrl).replace(/\/+$/, '');
+  const pagesPrefix = vars.PAGES_PREFIX.replace(/\/+$/, '');
   return {
-    port: listenPort,
-    clientId: text(env.OIDC_CLIENT_ID) ?? 'tala-docs-dev',
-    clientSecret,
-    redirectUris: list('OIDC_REDIRECT_URI', text(env.OIDC_REDIRECT_URI), `${publicUrl}/auth/callback`),
-    postLogoutRedirectUris: list(
-      'OIDC_POST_LOGOUT_REDIRECT_URI',
-      text(env.OIDC_POST_LOGOUT_REDIRECT_URI),
-      `${publicUrl}${pagesPrefix}${LOGIN_ROUTE}`,
-    ),
+    port: vars.DEV_IDP_PORT,
+    clientId: vars.OIDC_CLIENT_ID ?? 'tala-docs-dev',
+    clientSecret: vars.OIDC_CLIENT_SECRET,
+    redirectUris: vars.OIDC_REDIRECT_URI ?? [`${publicUrl}/auth/callback`],
+    postLogoutRedirectUris: vars.OIDC_POST_LOGOUT_REDIRECT_URI ?? [`${publicUrl}${pagesPrefix}${LOGIN_ROUTE}`],
   };
 }
 

@@ -1,3 +1,4 @@
+import { PORTAL_DEFAULTS } from '@tala/policy';
 import type { QueryParams } from './params.ts';
 
 /**
@@ -40,9 +41,5 @@ export function costOf(query: QueryParams): number {
 /** Requests above this cost count against the reader's heavy-search allowance (rate limit). */
 export const HEAVY_COST = 100;
 
-/**
- * Search requests per reader per minute. The modal sends one per pause in typing (200 ms
- * debounce): 300 is a reader typing without pause for a minute. Heavy requests (more than
- * HEAVY_COST hits) are for scripts and exports: 30 a minute.
- */
-export const SEARCH_RATE = { perMinute: 300, heavyPerMinute: 30 } as const;
+/** Search requests per reader per minute (the defaults of SEARCH_RATE_PER_MINUTE and the heavy budget). */
+export const SEARCH_RATE = PORTAL_DEFAULTS.search.rate;

@@ -1,8 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { PORTAL_DEFAULTS } from '@tala/policy';
-import { type Env, httpUrl, text, wholeNumber } from '../env.ts';
+import type { GateEnvironment } from '../env.ts';
 import { ConfigError } from '../errors.ts';
-import { SEARCH_RATE } from './limits.ts';
 
 /**
  * Where readers' searches go (README: "Search").
@@ -24,7 +23,7 @@ export interface SearchSettings {
   readonly keyLifetimeSeconds: number;
   /** Embedded: worker threads that rank (searcher.ts); 0 ranks on the event loop. */
   readonly workers: number;
-  /** Searches per reader per minute, and heavy ones among them (limits.ts, SEARCH_RATE). */
+  /** Searches per reader per minute, and heavy ones among them (PORTAL_DEFAULTS.search.rate). */
   readonly rate: { readonly perMinute: number; readonly heavyPerMinute: number };
 }
 
@@ -32,18 +31,14 @@ export interface SearchSettings {
 export const EMBEDDED_APP_ID = PORTAL_DEFAULTS.search.embeddedAppId;
 export const EMBEDDED_API_KEY = PORTAL_DEFAULTS.search.embeddedApiKey;
 
-export function loadSearchSettings(env: Env, indexName: string): SearchSettings {
-  const backend = text(env.SEARCH_BACKEND) ?? 'embedded';
-  if (backend !== 'embedded' && backend !== 'algolia') {
-    throw new ConfigError(`SEARCH_BACKEND must be "embedded" or "algolia", got "${backend}".`);
-  }
-  const lifetime = wholeNumber(env, 'ALGOLIA_KEY_LIFETIME_SECONDS', 3600, { min: 60, unit: 'seconds' });
-  const workers = wholeNumber(env, 'SEARCH_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1)), {
-    max: 64,
-  });
+export function loadSearchSettings(env: GateEnvironment): SearchSettings {
+  const backend = env.SEARCH_BACKEND;
+  const indexName = env.ALGOLIA_INDEX_NAME;
+  const lifetime = env.ALGOLIA_KEY_LIFETIME_SECONDS;
+  const workers = env.SEARCH_WORKERS ?? Math.max(1, Math.min(4, availableParallelism() - 1));
   const rate = Object.freeze({
-    perMinute: wholeNumber(env, 'SEARCH_RATE_PER_MINUTE', SEARCH_RATE.perMinute, { min: 1 }),
-    heavyPerMinute: wholeNumber(env, 'SEARCH_HEAVY_RATE_PER_MINUTE', SEARCH_RATE.heavyPerMinute, { min: 1 }),
+    perMinute: env.SEARCH_RATE_PER_MINUTE,
+    heavyPerMinute: env.SEARCH_HEAVY_RATE_PER_MINUTE,
   });
   if (backend === 'embedded') {
     return Object.freeze({
@@ -57,18 +52,15 @@ export function loadSearchSettings(env: Env, indexName: string): SearchSettings 
       rate,
     });
   }
-  const appId = text(env.ALGOLIA_APP_ID);
-  const searchApiKey = text(env.ALGOLIA_SEARCH_API_KEY);
+  const appId = env.ALGOLIA_APP_ID;
+  const searchApiKey = env.ALGOLIA_SEARCH_API_KEY;
   if (!appId) throw new ConfigError('SEARCH_BACKEND=algolia needs ALGOLIA_APP_ID.');
   if (!searchApiKey) {
     throw new ConfigError(
       'SEARCH_BACKEND=algolia needs ALGOLIA_SEARCH_API_KEY (a search-only key; secured keys derive from it).',
     );
   }
-  const hostList = text(env.ALGOLIA_HOSTS);
-  const hosts = hostList
-    ? Object.freeze(hostList.split(',').map((h) => httpUrl('ALGOLIA_HOSTS', h.trim()).replace(/\/$/, '')))
-    : null;
+  const hosts = env.ALGOLIA_HOSTS ? Object.freeze(env.ALGOLIA_HOSTS.map((h) => h.replace(/\/$/, ''))) : null;
   // The gate still answers searches in this mode (tests, or ALGOLIA_HOSTS pointing at it).
   return Object.freeze({ backend, indexName, appId, searchApiKey, hosts, keyLifetimeSeconds: lifetime, workers, rate });
 }

@@ -8,9 +8,9 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PORTAL_DEFAULTS } from '@tala/policy';
+import { PUSH_VARIABLES } from '@tala/policy/environment';
 import { algoliasearch, type IndexSettings } from 'algoliasearch';
-import { type Env, httpUrl, text } from '../../env.ts';
+import { type Env, readVariables } from '../../env.ts';
 import { ConfigError } from '../../errors.ts';
 import { INDEX_DEFAULTS } from '../params.ts';
 import { loadRecords, loadSynonyms, type SearchRecord, type SynonymGroups } from '../records.ts';
@@ -105,22 +105,19 @@ export async function pushRecords(
 }
 
 export function pushOptionsFromEnv(env: Env): PushOptions & { buildDir: string } {
-  const appId = text(env.ALGOLIA_APP_ID);
-  const adminApiKey = text(env.ALGOLIA_ADMIN_API_KEY);
-  if (!appId) throw new ConfigError('search:push needs ALGOLIA_APP_ID.');
-  if (!adminApiKey)
+  const vars = readVariables(env, PUSH_VARIABLES);
+  if (!vars.ALGOLIA_APP_ID) throw new ConfigError('search:push needs ALGOLIA_APP_ID.');
+  if (!vars.ALGOLIA_ADMIN_API_KEY)
     throw new ConfigError('search:push needs ALGOLIA_ADMIN_API_KEY (a key with addObject, deleteIndex, settings).');
-  const publicUrl = text(env.PUBLIC_URL);
-  if (!publicUrl) throw new ConfigError('search:push needs PUBLIC_URL: the records carry absolute URLs.');
-  const hosts = text(env.ALGOLIA_HOSTS);
+  if (!vars.PUBLIC_URL) throw new ConfigError('search:push needs PUBLIC_URL: the records carry absolute URLs.');
   return {
-    appId,
-    adminApiKey,
-    indexName: text(env.ALGOLIA_INDEX_NAME) ?? PORTAL_DEFAULTS.search.indexName,
-    origin: `${httpUrl('PUBLIC_URL', publicUrl).replace(/\/$/, '')}${(text(env.PAGES_PREFIX) ?? '').replace(/\/+$/, '')}`,
-    hosts: hosts ? hosts.split(',').map((h) => httpUrl('ALGOLIA_HOSTS', h.trim())) : null,
+    appId: vars.ALGOLIA_APP_ID,
+    adminApiKey: vars.ALGOLIA_ADMIN_API_KEY,
+    indexName: vars.ALGOLIA_INDEX_NAME,
+    origin: `${vars.PUBLIC_URL.replace(/\/$/, '')}${vars.PAGES_PREFIX.replace(/\/+$/, '')}`,
+    hosts: vars.ALGOLIA_HOSTS ?? null,
     buildDir: path.resolve(
-      text(env.BUILD_DIR) ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../site/build'),
+      vars.BUILD_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../site/build'),
     ),
   };
 }
