@@ -9,6 +9,7 @@ export type BuildErrorCode =
   | 'BUILD_ERR_ONPREM_IMPORT'
   | 'BUILD_ERR_BUILD_INPUT'
   | 'BUILD_ERR_SYNONYMS'
+  | 'BUILD_ERR_OPENAPI'
   | 'BUILD_ERR_CONFIG';
 
 export class BuildError extends Error {

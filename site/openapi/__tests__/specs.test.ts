@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
+import { BuildError } from '../../plugins/build-errors';
 import { lintSpec } from '../scripts/lint';
-import { APIS, mergeApi, writeMerged } from '../scripts/merge';
+import { APIS, mergeApi, SPECS_DIR, writeMerged } from '../scripts/merge';
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
@@ -44,3 +48,28 @@ for (const api of APIS) {
     assert.deepEqual(problems, []);
   });
 }
+
+test('a spec mistake fails with BUILD_ERR_OPENAPI and the file:line to fix (duplicate operation, bad YAML)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tala-spec-'));
+  writeFileSync(path.join(dir, '_root.yaml'), 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths: {}\n');
+  writeFileSync(path.join(dir, 'a.yaml'), 'paths:\n  /x:\n    get:\n      summary: first\n');
+  writeFileSync(
+    path.join(dir, 'b.yaml'),
+    'tags:\n  - name: b\npaths:\n  /y: {}\n  /x:\n    get:\n      summary: again\n',
+  );
+  assert.throws(
+    () => mergeApi('studio', dir),
+    (error: unknown) =>
+      error instanceof BuildError &&
+      error.code === 'BUILD_ERR_OPENAPI' &&
+      error.message.startsWith(
+        `[BUILD_ERR_OPENAPI] ${path.relative(path.resolve(SPECS_DIR, '../..'), path.join(dir, 'b.yaml'))}:6: `,
+      ) &&
+      error.message.includes('GET /x is already defined in a.yaml'),
+  );
+  writeFileSync(path.join(dir, 'b.yaml'), 'paths:\n  /y:\n    get: [unclosed\n');
+  assert.throws(
+    () => mergeApi('studio', dir),
+    (error: unknown) => error instanceof BuildError && /b\.yaml:\d+: /.test(error.message),
+  );
+});

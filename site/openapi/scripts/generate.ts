@@ -11,8 +11,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { bundle, createConfig } from '@redocly/openapi-core';
 import { stringify } from 'yaml';
+import { BuildError } from '../../plugins/build-errors';
 import type { OperationData } from '../components/types';
-import { APIS, type ApiName, writeMerged } from './merge';
+import { APIS, type ApiName, locationOf, writeMerged } from './merge';
 import { Normalizer } from './normalize';
 import { mdxText, operationPage, specificationPage } from './pages';
 
@@ -91,47 +92,56 @@ function operationsOf(doc: Json, api: ApiName) {
       const family = (op.tags as string[] | undefined)?.[0];
       const slug = op['x-slug'];
       if (!family || typeof slug !== 'string' || !/^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug)) {
-        throw new Error(`${api} ${where}: needs a tag and a kebab-case x-slug`);
+        throw new BuildError(
+          'BUILD_ERR_OPENAPI',
+          `${api} ${where}: needs a tag and a kebab-case x-slug`,
+          locationOf(api, where),
+        );
       }
-      const security = (op.security as Record<string, unknown>[] | undefined) ?? globalSecurity;
-      const body = op.requestBody ? normalizer.resolve(op.requestBody) : null;
-      const [contentType, media] = body ? (Object.entries((body.content as Json) ?? {})[0] ?? []) : [];
-      const data: OperationData = {
-        api,
-        method: method.toUpperCase(),
-        path: route,
-        serverUrl,
-        operationId: String(op.operationId ?? `${family}-${slug}`),
-        summary: String(op.summary ?? slug),
-        deprecated: op.deprecated === true,
-        authentication: security.flatMap((requirement) =>
-          Object.keys(requirement).map((name) => {
-            const scheme = schemes[name] ?? {};
-            if (scheme.type === 'http') return `HTTP ${String(scheme.scheme)} token in the Authorization header`;
-            if (scheme.type === 'apiKey')
-              return `\`${String(scheme.name)}\` ${String(scheme.in)}: ${String(scheme.description ?? '')}`.trim();
-            return name;
-          }),
-        ),
-        parameters: normalizer.parameters([
-          ...((item.parameters as unknown[]) ?? []),
-          ...((op.parameters as unknown[]) ?? []),
-        ]),
-        requestBody:
-          body && contentType
-            ? {
-                required: body.required === true,
-                contentType,
-                schema: normalizer.schema((media as Json).schema ?? {}),
-                example: (media as Json).example ?? null,
-              }
-            : null,
-        responses: normalizer.responses(op.responses as Json),
-      };
       try {
+        const security = (op.security as Record<string, unknown>[] | undefined) ?? globalSecurity;
+        const body = op.requestBody ? normalizer.resolve(op.requestBody) : null;
+        const [contentType, media] = body ? (Object.entries((body.content as Json) ?? {})[0] ?? []) : [];
+        const data: OperationData = {
+          api,
+          method: method.toUpperCase(),
+          path: route,
+          serverUrl,
+          operationId: String(op.operationId ?? `${family}-${slug}`),
+          summary: String(op.summary ?? slug),
+          deprecated: op.deprecated === true,
+          authentication: security.flatMap((requirement) =>
+            Object.keys(requirement).map((name) => {
+              const scheme = schemes[name] ?? {};
+              if (scheme.type === 'http') return `HTTP ${String(scheme.scheme)} token in the Authorization header`;
+              if (scheme.type === 'apiKey')
+                return `\`${String(scheme.name)}\` ${String(scheme.in)}: ${String(scheme.description ?? '')}`.trim();
+              return name;
+            }),
+          ),
+          parameters: normalizer.parameters([
+            ...((item.parameters as unknown[]) ?? []),
+            ...((op.parameters as unknown[]) ?? []),
+          ]),
+          requestBody:
+            body && contentType
+              ? {
+                  required: body.required === true,
+                  contentType,
+                  schema: normalizer.schema((media as Json).schema ?? {}),
+                  example: (media as Json).example ?? null,
+                }
+              : null,
+          responses: normalizer.responses(op.responses as Json),
+        };
         operations.push({ family, slug, data, description: String(op.description ?? '') });
       } catch (error) {
-        throw new Error(`${api} ${where}: ${(error as Error).message}`, { cause: error });
+        if (error instanceof BuildError) throw error;
+        // The normalizer's errors (a broken $ref) know the reference, not where the operation is.
+        throw new BuildError('BUILD_ERR_OPENAPI', `${api} ${where}: ${(error as Error).message}`, {
+          ...locationOf(api, where),
+          cause: error,
+        });
       }
     }
   }
@@ -178,7 +188,13 @@ export async function generate(): Promise<{ pages: number }> {
     );
     tags.forEach((tag, index) => {
       const familyOps = operations.filter((op) => op.family === tag.name);
-      if (familyOps.length === 0) throw new Error(`${api}: tag ${tag.name} has no operation`);
+      if (familyOps.length === 0) {
+        throw new BuildError(
+          'BUILD_ERR_OPENAPI',
+          `${api}: tag ${tag.name} has no operation`,
+          locationOf(api, `tag ${tag.name}`),
+        );
+      }
       write(
         path.join(outDir, tag.name, '_category_.yml'),
         stringify({
@@ -190,8 +206,14 @@ export async function generate(): Promise<{ pages: number }> {
     });
     const known = new Set(tags.map((t) => t.name));
     for (const [index, op] of operations.entries()) {
-      if (!known.has(op.family))
-        throw new Error(`${api} ${op.data.method} ${op.data.path}: tag ${op.family} is not declared`);
+      if (!known.has(op.family)) {
+        const where = `${op.data.method} ${op.data.path}`;
+        throw new BuildError(
+          'BUILD_ERR_OPENAPI',
+          `${api} ${where}: tag ${op.family} is not declared`,
+          locationOf(api, where),
+        );
+      }
       const base = path.join(outDir, op.family, op.slug);
       write(`${base}.json`, `${JSON.stringify(op.data, null, 1)}\n`);
       write(`${base}.mdx`, operationPage(op.data, op.slug, op.description, index + 1));

@@ -5,7 +5,8 @@
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse, stringify } from 'yaml';
+import { isMap, isScalar, LineCounter, parseDocument, stringify, type YAMLMap } from 'yaml';
+import { BuildError } from '../../plugins/build-errors';
 
 export const SPECS_DIR = path.resolve(__dirname, '../specs');
 /** Merged specs are written here, one level below specs/, so that `../common.yaml` still resolves. */
@@ -19,12 +20,60 @@ type Doc = Record<string, unknown> & {
   components?: Record<string, Record<string, unknown>>;
 };
 
-export function mergeApi(api: ApiName): Doc {
-  const dir = path.join(SPECS_DIR, api);
+/** Where a spec file defines something, for errors a writer can jump to (`studio/sessions.yaml:42`). */
+export interface SpecLocation {
+  file: string;
+  line: number;
+}
+
+/** Keys of the merge (`GET /sessions/{id}`, `tag sessions`, `components.schemas.Session`) → where written. */
+const LOCATIONS = new Map<string, SpecLocation>();
+
+export function locationOf(api: ApiName, key: string): SpecLocation | undefined {
+  return LOCATIONS.get(`${api} ${key}`);
+}
+
+/** Parses one spec file, recording the line of each operation, tag and component it defines. */
+function parseSpecFile(api: ApiName, dir: string, file: string): Doc {
+  const lineCounter = new LineCounter();
+  const relative = path.relative(path.resolve(SPECS_DIR, '../..'), path.join(dir, file));
+  const document = parseDocument(readFileSync(path.join(dir, file), 'utf8'), { lineCounter });
+  if (document.errors.length > 0) {
+    const [error] = document.errors;
+    throw new BuildError('BUILD_ERR_OPENAPI', error?.message.split('\n')[0] ?? 'invalid YAML', {
+      file: relative,
+      line: error?.linePos?.[0]?.line,
+    });
+  }
+  const at = (node: unknown) => ({
+    file: relative,
+    line: lineCounter.linePos((node as { range?: [number] }).range?.[0] ?? 0).line,
+  });
+  const entries = (node: unknown) => (isMap(node) ? (node as YAMLMap).items : []);
+  const root = document.contents;
+  for (const pair of entries(isMap(root) ? root.get('paths', true) : null)) {
+    for (const method of entries(pair.value)) {
+      LOCATIONS.set(`${api} ${String(method.key).toUpperCase()} ${String(pair.key)}`, at(method.key));
+    }
+  }
+  for (const kind of entries(isMap(root) ? root.get('components', true) : null)) {
+    for (const item of entries(kind.value)) {
+      LOCATIONS.set(`${api} components.${String(kind.key)}.${String(item.key)}`, at(item.key));
+    }
+  }
+  const tags = isMap(root) ? root.get('tags', true) : null;
+  for (const tag of (tags as { items?: unknown[] } | null)?.items ?? []) {
+    const name = isMap(tag) ? tag.get('name', true) : null;
+    if (isScalar(name)) LOCATIONS.set(`${api} tag ${String(name.value)}`, at(tag));
+  }
+  return document.toJS() as Doc;
+}
+
+export function mergeApi(api: ApiName, dir = path.join(SPECS_DIR, api)): Doc {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.yaml') && f !== '_root.yaml')
     .sort();
-  const root = parse(readFileSync(path.join(dir, '_root.yaml'), 'utf8')) as Doc;
+  const root = parseSpecFile(api, dir, '_root.yaml');
   const merged: Doc = {
     ...root,
     tags: [...(root.tags ?? [])],
@@ -34,14 +83,17 @@ export function mergeApi(api: ApiName): Doc {
   const origin = new Map<string, string>();
   const claim = (key: string, file: string) => {
     const previous = origin.get(key);
-    if (previous) throw new Error(`${api}: ${key} is defined in both ${previous} and ${file}`);
+    if (previous) {
+      const where = locationOf(api, key);
+      throw new BuildError('BUILD_ERR_OPENAPI', `${api}: ${key} is already defined in ${previous}`, where);
+    }
     origin.set(key, file);
   };
   for (const [kind, entries] of Object.entries(root.components ?? {})) {
     for (const name of Object.keys(entries)) claim(`components.${kind}.${name}`, '_root.yaml');
   }
   for (const file of files) {
-    const fragment = parse(readFileSync(path.join(dir, file), 'utf8')) as Doc;
+    const fragment = parseSpecFile(api, dir, file);
     for (const tag of fragment.tags ?? []) {
       claim(`tag ${tag.name}`, file);
       merged.tags?.push(tag);
