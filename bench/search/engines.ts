@@ -3,9 +3,22 @@ import { Document } from 'flexsearch';
 import lunr from 'lunr';
 import MiniSearch, { type Query as MiniSearchQuery } from 'minisearch';
 import { MAX_QUERY_WORDS } from '../../server/src/search/engine/rank.ts';
-import { MAX_QUERY_LENGTH, SEARCHABLE, SearchEngine } from '../../server/src/search/engine.ts';
+import {
+  MAX_QUERY_LENGTH,
+  QUESTION_RANKING,
+  type RankingSettings,
+  SEARCHABLE,
+  SearchEngine,
+} from '../../server/src/search/engine.ts';
 import type { SearchRecord, SynonymGroups } from '../../server/src/search/records.ts';
-import { indexedTerms, term, words as textWords, typosAllowed } from '../../server/src/search/text.ts';
+import {
+  indexedTerms,
+  isStopWord,
+  stem,
+  term,
+  words as textWords,
+  typosAllowed,
+} from '../../server/src/search/text.ts';
 
 /**
  * The engines bench/search compares on the same records. Each returns, for a query, the URLs of its
@@ -39,10 +52,15 @@ const flat = (records: readonly SearchRecord[]): Flat[] =>
 const FIELDS = [...SEARCHABLE];
 const words = (q: string) => q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-export function tala(records: readonly SearchRecord[], synonyms: SynonymGroups = []): BenchEngine {
-  const engine = new SearchEngine(records, synonyms);
+export function tala(
+  records: readonly SearchRecord[],
+  synonyms: SynonymGroups = [],
+  ranking: RankingSettings = QUESTION_RANKING,
+  name = synonyms.length > 0 ? 'tala' : 'tala without synonyms',
+): BenchEngine {
+  const engine = new SearchEngine(records, synonyms, ranking);
   return {
-    name: synonyms.length > 0 ? 'tala (DocSearch ranking)' : 'tala without synonyms',
+    name,
     search: (query) =>
       engine
         .search({ query, allowed: ALL, limit: LIMIT })
@@ -98,7 +116,14 @@ export const MINISEARCH_TUNED: MiniSearchTuning = {
 export function minisearchTunable(
   records: readonly SearchRecord[],
   synonyms: SynonymGroups = [],
+  /**
+   * As a strong competitor configures it for questions: Snowball stems indexed and queried
+   * (the same stemmer as ours), the same stop words dropped, and every word optional from three
+   * words on (BM25 then ranks the records with more and rarer words first).
+   */
+  questions = false,
 ): (tuning: MiniSearchTuning) => BenchEngine {
+  const indexTerm = questions ? stem : (t: string) => t;
   const index = new MiniSearch<Flat>({
     fields: FIELDS,
     idField: 'id',
@@ -107,7 +132,7 @@ export function minisearchTunable(
       const found = textWords(text);
       return found.flatMap((_, i) => indexedTerms(found, i));
     },
-    processTerm: (t) => t,
+    processTerm: indexTerm,
   });
   index.addAll(flat(records));
   const others = new Map<string, string[]>();
@@ -127,15 +152,17 @@ export function minisearchTunable(
         const { pageRank, level } = (records[id] as SearchRecord).weight;
         return 1 + pageRank * tuning.pageRank + (level / 100) * tuning.level;
       },
-      processTerm: term,
+      processTerm: (word: string) => indexTerm(term(word)),
       tokenize: (text: string) => textWords(text).map((w) => w.text),
     };
     return {
-      name: 'MiniSearch tuned (our words, boosts, AND→OR)',
+      name: questions
+        ? 'MiniSearch tuned + stems, stop words, optional words'
+        : 'MiniSearch tuned (our words, boosts, AND→OR)',
       search: (query) => {
-        const typed = textWords(query.slice(0, MAX_QUERY_LENGTH))
-          .map((w) => w.text.toLowerCase())
-          .slice(0, MAX_QUERY_WORDS);
+        let typed = textWords(query.slice(0, MAX_QUERY_LENGTH)).map((w) => w.text.toLowerCase());
+        if (questions && typed.some((w) => !isStopWord(w))) typed = typed.filter((w) => !isStopWord(w));
+        typed = typed.slice(0, MAX_QUERY_WORDS);
         if (typed.length === 0) return [];
         // A query tree: nested queries inherit unset options from their parent, so each sets its own.
         const perWord = typed.map((word, i): MiniSearchQuery => {
@@ -145,7 +172,8 @@ export function minisearchTunable(
           const exact = { queries: alternatives, combineWith: 'OR' as const, prefix: false, fuzzy: false };
           return { combineWith: 'OR', queries: [own, exact] };
         });
-        let found = index.search({ combineWith: 'AND', queries: perWord }, options);
+        const optional = questions && typed.length >= QUESTION_RANKING.optionalWordsFrom;
+        let found = optional ? [] : index.search({ combineWith: 'AND', queries: perWord }, options);
         if (found.length === 0) found = index.search({ combineWith: 'OR', queries: perWord }, options);
         const urls = new Set<string>();
         for (const hit of found) {

@@ -19,6 +19,14 @@ export interface Query {
  */
 export const TUNING_FILE = 'queries.json';
 export const HELD_OUT_FILE = 'queries-holdout.json';
+/**
+ * Questions and task phrasings as readers type them (issue 14), written blind from the pages only by
+ * a writer who never saw the engine, each expected page checked against a quote from it
+ * (`evidence`). Split at random, stratified by kind, into two halves before the first run; only the
+ * tuning half is ever looked at when changing the ranking.
+ */
+export const QUESTIONS_TUNING_FILE = 'questions-tuning.json';
+export const QUESTIONS_HELD_OUT_FILE = 'questions-holdout.json';
 
 export function loadQueries(file: string): Query[] {
   return JSON.parse(readFileSync(path.resolve(import.meta.dirname, file), 'utf8')) as Query[];

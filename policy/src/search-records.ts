@@ -27,13 +27,15 @@ export interface SearchRecord {
 export const SEARCH_RECORDS_FILE = '.search-records.json';
 
 /**
- * Synonyms, Algolia's "regular" kind: every word of a group finds the others, as an exact match.
- * Written by docs writers in `site/search/synonyms.yml`, copied into the build by the indexer, read
- * by the gate's engine and pushed to Algolia by `search:push`. One word per entry.
+ * Synonyms, Algolia's "regular" kind: every entry of a group finds the others, as an exact match.
+ * An entry is a word or a phrase of up to MAX_SYNONYM_WORDS words ("talk to a human" ↔
+ * "handover"). Written by docs writers in `site/search/synonyms.yml`, copied into the build by the
+ * indexer, read by the gate's engine and pushed to Algolia by `search:push`.
  */
 export type SynonymGroups = readonly (readonly string[])[];
 export const SEARCH_SYNONYMS_FILE = '.search-synonyms.json';
-const SYNONYM_WORD = /^[\p{L}\p{N}_]+$/u;
+export const MAX_SYNONYM_WORDS = 6;
+const SYNONYM_ENTRY = /^[\p{L}\p{N}_]+(?: [\p{L}\p{N}_]+)*$/u;
 
 /**
  * The groups of a synonyms file, or an error message saying what is wrong and in which group
@@ -46,11 +48,18 @@ export function checkSynonyms(value: unknown): { groups: string[][] } | { error:
     if (!Array.isArray(group) || group.length < 2)
       return { error: `group ${i + 1}: expected a list of at least two words`, group: i };
     const words: string[] = [];
-    for (const word of group) {
-      if (typeof word !== 'string' || !SYNONYM_WORD.test(word)) {
-        return { error: `group ${i + 1}: "${String(word)}" is not a single word (letters, digits, "_")`, group: i };
+    for (const entry of group) {
+      const text = typeof entry === 'string' ? entry.trim().replace(/\s+/g, ' ') : null;
+      if (text === null || !SYNONYM_ENTRY.test(text)) {
+        return {
+          error: `group ${i + 1}: "${String(entry)}" is not a word or a phrase of words (letters, digits, "_", spaces)`,
+          group: i,
+        };
       }
-      words.push(word.toLowerCase());
+      if (text.split(' ').length > MAX_SYNONYM_WORDS) {
+        return { error: `group ${i + 1}: "${text}" has more than ${MAX_SYNONYM_WORDS} words`, group: i };
+      }
+      words.push(text.toLowerCase());
     }
     groups.push(words);
   }

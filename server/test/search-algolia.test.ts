@@ -148,17 +148,24 @@ test('search:push replaces the Algolia index with the build records and the DocS
       hosts: [address],
       log: (line) => lines.push(line),
     },
-    [['sync', 'synchronisation']],
+    [
+      ['sync', 'synchronisation'],
+      ['handover', 'talk to a human'],
+    ],
   );
   assert.equal(result.records, records.length);
   assert.match(synonyms.url ?? '', /replaceExistingSynonyms=true/);
   assert.deepEqual(synonyms.body, [
     { objectID: 'tala-synonyms-1', type: 'synonym', synonyms: ['sync', 'synchronisation'] },
+    // Algolia's regular synonyms take phrases as they are.
+    { objectID: 'tala-synonyms-2', type: 'synonym', synonyms: ['handover', 'talk to a human'] },
   ]);
   assert.equal(objects['tala-docs']?.length, records.length, 'the index holds every record after the move');
   assert.ok(objects['tala-docs']?.every((o) => o.url.startsWith('https://docs.tala.example/') && o.access));
   assert.deepEqual(settings, INDEX_SETTINGS);
   assert.ok((INDEX_SETTINGS.attributesForFaceting ?? []).includes('filterOnly(access)'));
+  // Both backends drop stop words from questions (issue 14).
+  assert.deepEqual([settings.removeStopWords, settings.queryLanguages], [['en'], ['en']]);
   assert.ok(
     calls.some((c) => c.url.includes('tala-docs_tmp_')),
     'written to a temporary index first',

@@ -4,7 +4,7 @@ import { ACCESS_LEVELS } from '@tala/policy';
 import { buildIndex, type EngineIndex, type RecordTerms } from '../src/search/engine/index-build.ts';
 import { candidatesOf, matchWord } from '../src/search/engine/match.ts';
 import { proximity } from '../src/search/engine/proximity.ts';
-import { SearchEngine } from '../src/search/engine.ts';
+import { KEYWORD_RANKING, SearchEngine } from '../src/search/engine.ts';
 import { highlight, wordMatcher } from '../src/search/highlight.ts';
 import type { SearchRecord } from '../src/search/records.ts';
 import { term } from '../src/search/text.ts';
@@ -140,21 +140,25 @@ test('a synonym is an exact match, found in any position and highlighted', () =>
     highlight('Begin a synchronisation', matcher, american.queryWords, tags).value,
     'Begin a <mark>synchronisation</mark>',
   );
-  // Without the group, "sync" in that position finds only the page that has the word itself.
-  const plain = new SearchEngine([
+  // Without the group, "sync" in that position finds only the page that has the word itself
+  // (keyword ranking: every word required); with optional words that page ranks first.
+  const withoutGroup = [
     record('/studio/analyze/#sync', 'Tala Studio', 'Analyze', {
       content: 'Select Sync now to start a synchronisation of the log data source.',
     }),
     record('/api/begin-synchronisation/', 'Studio API', 'Begin a synchronisation of a log data source'),
+  ];
+  assert.deepEqual(urls(new SearchEngine(withoutGroup, [], KEYWORD_RANKING), 'sync log data source'), [
+    '/studio/analyze/#sync',
   ]);
-  assert.deepEqual(urls(plain, 'sync log data source'), ['/studio/analyze/#sync']);
+  assert.equal(urls(new SearchEngine(withoutGroup), 'sync log data source')[0], '/studio/analyze/#sync');
 });
 
 /** The engine's parts (server/src/search/engine/) on one record each: what each computes. */
 const everyRecord = (index: EngineIndex) => new Uint8Array(index.records.length).fill(1);
 const closeness = (index: EngineIndex, query: string) => {
   const terms = query.split(' ').map(term);
-  const matches = terms.map((q, i) => matchWord(index, q, i === terms.length - 1, everyRecord(index)));
+  const matches = terms.map((q, i) => matchWord(index, q, i === terms.length - 1, everyRecord(index), false));
   return proximity(index.recordTerms[0] as RecordTerms, 0, matches);
 };
 
@@ -181,12 +185,88 @@ test('matchWord: only the last word is a prefix, a transposition is one typo, a 
     [['config', 'configuration']],
   );
   const admitted = everyRecord(index);
-  const match = (q: string, last: boolean) => matchWord(index, term(q), last, admitted);
+  const match = (q: string, last: boolean) => matchWord(index, term(q), last, admitted, false);
   assert.equal(match('frame', false).typos[0], -1);
   assert.deepEqual([match('frame', true).typos[0], match('frame', true).exact[0]], [0, 0]);
   assert.equal(match('cetnre', false).typos[0], 1);
   const synonym = match('config', false);
   assert.deepEqual([synonym.typos[0], synonym.exact[0], synonym.attributes[0]], [0, 1, 0b10]); // lvl1
   // No record holds both words: any word will do.
-  assert.deepEqual(candidatesOf([match('framework', false), match('nothing', true)], admitted), [0]);
+  assert.deepEqual(candidatesOf([match('framework', false), match('nothing', true)], admitted, 0), [0]);
+});
+
+/** Questions (issue 14): what each rule of QUESTION_RANKING changes, on records built to show it. */
+const marked = (engine: SearchEngine, query: string, text: string) => {
+  const result = engine.search({ query, allowed: everyone });
+  const tags = { pre: '<mark>', post: '</mark>', ellipsis: '…' };
+  return highlight(text, wordMatcher(result.queryTerms, term, result.relation), result.queryWords, tags).value;
+};
+
+test('stop words do not decide ranking and are not highlighted when the query has other words', () => {
+  const pages = [
+    record('/dialogue/', 'Studio', 'Dialogue resources', {
+      content: 'How do I say I am not sure? A bot can answer so.',
+    }),
+    record('/deploy/', 'Studio', 'Deploy a solution', { content: 'Publish the solution to an environment.' }),
+  ];
+  const engine = new SearchEngine(pages);
+  assert.equal(urls(engine, 'how do i publish a solution')[0], '/deploy/');
+  assert.deepEqual(engine.search({ query: 'how do i publish a solution', allowed: everyone }).queryWords, [
+    'publish',
+    'solution',
+  ]);
+  assert.equal(
+    marked(engine, 'how do i publish a solution', 'How do I publish a solution'),
+    'How do I <mark>publish</mark> a <mark>solution</mark>',
+  );
+  // Only stop words: they are the query.
+  assert.deepEqual(engine.search({ query: 'how do i', allowed: everyone }).queryWords, ['how', 'do', 'i']);
+  // The keyword ranking (before) lets "how do I … a" pull the wrong page up.
+  assert.equal(urls(new SearchEngine(pages, [], KEYWORD_RANKING), 'how do i publish a solution')[0], '/dialogue/');
+});
+
+test('other forms of a word match ("publishing" finds "publish"), after the exact form', () => {
+  const engine = new SearchEngine([
+    record('/forms/', 'Studio', 'Publishing rules', { content: 'Rules for published solutions.' }),
+    record('/exact/', 'Studio', 'Publish a solution'),
+  ]);
+  assert.deepEqual(urls(engine, 'publish'), ['/exact/', '/forms/']);
+  assert.deepEqual(urls(engine, 'publishing'), ['/forms/', '/exact/']);
+  assert.equal(marked(engine, 'published rules', 'Publishing rules'), '<mark>Publishing</mark> <mark>rules</mark>');
+  const rating = [record('/f/', 'S', 'Rating a conversation')];
+  assert.deepEqual(urls(new SearchEngine(rating), 'rate'), ['/f/']);
+  assert.deepEqual(urls(new SearchEngine(rating, [], KEYWORD_RANKING), 'rate'), []);
+});
+
+test('a multi-word synonym finds the one-word entry and the other way round, both highlighted', () => {
+  const engine = new SearchEngine(
+    [
+      record('/handover/', 'Studio', 'Handover', { content: 'Pass the conversation to an agent.' }),
+      record('/phrase/', 'Widget', 'Escalation', { content: 'The user can talk to a human at any time.' }),
+      // Both words, but not as the phrase: not a match of it.
+      record('/other/', 'Widget', 'Human resources', { content: 'Talk about anything.' }),
+    ],
+    [['handover', 'talk to a human']],
+  );
+  assert.deepEqual(urls(engine, 'talk to a human').sort(), ['/handover/', '/phrase/']);
+  assert.deepEqual(urls(engine, 'handover'), ['/handover/', '/phrase/']);
+  assert.equal(marked(engine, 'talk to a human', 'Handover'), '<mark>Handover</mark>');
+  assert.equal(marked(engine, 'handover', 'Talk to a human'), '<mark>Talk</mark> to a <mark>human</mark>');
+});
+
+test('from three meaningful words, records missing one are candidates too, after those with all', () => {
+  const pages = [
+    record('/all/', 'Studio', 'Roll back a publish', { content: 'Roll back the environment to the previous version.' }),
+    record('/some/', 'Studio', 'Publish environments', { content: 'Environments and their versions.' }),
+  ];
+  assert.deepEqual(urls(new SearchEngine(pages), 'roll back publish environment'), ['/all/', '/some/']);
+  assert.deepEqual(urls(new SearchEngine(pages, [], KEYWORD_RANKING), 'roll back publish environment'), ['/all/']);
+});
+
+test('a hyphenated query word finds the pair written either way ("on-prem" finds "on-prem" and "onprem")', () => {
+  const engine = new SearchEngine([
+    record('/a/', 'Docs', 'On-prem installation'),
+    record('/b/', 'Docs', 'Onprem licences'),
+  ]);
+  assert.deepEqual(urls(engine, 'on-prem').sort(), ['/a/', '/b/']);
 });

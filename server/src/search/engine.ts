@@ -1,10 +1,11 @@
 import type { AccessLevel } from '@tala/policy';
 import { Admission, type FilterGroups } from './engine/filters.ts';
 import { buildIndex, type EngineIndex } from './engine/index-build.ts';
-import { candidatesOf, matchWord, relationOf, type TermRelation } from './engine/match.ts';
-import { MAX_QUERY_WORDS, MAX_RECORDS, type RankedHit, rank } from './engine/rank.ts';
+import { candidatesOf, MatchPool, matchUnit, relationOf, type TermRelation } from './engine/match.ts';
+import { queryUnits } from './engine/query.ts';
+import { MAX_QUERY_WORDS, MAX_RECORDS, type RankedHit, rank, wordWeights } from './engine/rank.ts';
+import { QUESTION_RANKING, type RankingSettings } from './engine/ranking-settings.ts';
 import type { SearchRecord, SynonymGroups } from './records.ts';
-import { term, words } from './text.ts';
 
 /**
  * The embedded search engine: DocSearch's ranking over the build's records, one hit per URL, for
@@ -12,7 +13,8 @@ import { term, words } from './text.ts';
  *
  * - index-build.ts — terms with integer ids and typed-array postings, built once;
  * - filters.ts — which records a reader's roles and the request's facet filters admit (first);
- * - match.ts — per query word, the records it matches: exact, prefix, typos, synonyms;
+ * - query.ts — the query's units: words and synonym phrases, stop words dropped;
+ * - match.ts — per unit, the records it matches: exact, prefix, typos, other forms, synonyms;
  * - rank.ts — Algolia's tie-breaking and custom ranking, lazily up to the page asked for;
  * - proximity.ts — the costly criterion, computed only where the cheaper ones tie.
  *
@@ -24,6 +26,7 @@ export { FACETABLE, type FilterGroups, facetValue } from './engine/filters.ts';
 export { attributeText, SEARCHABLE } from './engine/index-build.ts';
 export type { TermRelation } from './engine/match.ts';
 export { type Criteria, compareHits, type RankedHit } from './engine/rank.ts';
+export { KEYWORD_RANKING, QUESTION_RANKING, type RankingSettings } from './engine/ranking-settings.ts';
 
 export const MAX_QUERY_LENGTH = 64;
 
@@ -52,24 +55,38 @@ export class SearchEngine {
   readonly size: number;
   readonly #index: EngineIndex;
   readonly #admission: Admission;
+  readonly #ranking: RankingSettings;
+  readonly #pool: MatchPool;
 
-  constructor(records: readonly SearchRecord[], synonyms: SynonymGroups = []) {
+  constructor(records: readonly SearchRecord[], synonyms: SynonymGroups = [], ranking = QUESTION_RANKING) {
+    this.#ranking = ranking;
     if (records.length > MAX_RECORDS) throw new RangeError(`at most ${MAX_RECORDS} search records`);
     const own = [...records];
     this.size = own.length;
     this.#index = buildIndex(own, synonyms);
     this.#admission = new Admission(own);
+    this.#pool = new MatchPool(own.length, this.#index.vocabulary);
   }
 
   search({ query, allowed, filters = [], limit = Number.POSITIVE_INFINITY }: EngineQuery): EngineResult {
-    const queryWords = words(query.slice(0, MAX_QUERY_LENGTH))
-      .map((w) => w.text.toLowerCase())
-      .slice(0, MAX_QUERY_WORDS);
-    const queryTerms = queryWords.map(term);
-    const relation = relationOf(queryTerms, (t) => this.#index.synonyms.get(t));
+    const { removeStopWords, wordForms, weighWords, optionalWordsFrom } = this.#ranking;
+    const units = queryUnits(this.#index, query.slice(0, MAX_QUERY_LENGTH), {
+      removeStopWords,
+      maxUnits: MAX_QUERY_WORDS,
+    });
     const admitted = this.#admission.mask(allowed, filters);
-    const matches = queryTerms.map((q, i) => matchWord(this.#index, q, i === queryTerms.length - 1, admitted));
-    const candidates = candidatesOf(matches, admitted);
-    return { queryTerms, queryWords, relation, ...rank(this.#index, candidates, matches, queryTerms, limit) };
+    this.#pool.releaseAll();
+    const matches = units.map((unit, i) =>
+      matchUnit(this.#index, unit, i === units.length - 1, admitted, wordForms, this.#pool),
+    );
+    const candidates = candidatesOf(matches, admitted, optionalWordsFrom);
+    const weights = wordWeights(matches, this.size, weighWords);
+    const queryTerms = units.map((unit) => unit.term ?? unit.words.join(' '));
+    return {
+      queryTerms,
+      queryWords: units.map((unit) => unit.text),
+      relation: relationOf(this.#index, units, wordForms),
+      ...rank(this.#index, candidates, matches, queryTerms, limit, weights),
+    };
   }
 }

@@ -1,3 +1,6 @@
+import { stemmer } from '@orama/stemmers/english';
+import { stopwords } from '@orama/stopwords/english';
+
 /**
  * Words, as the engine and the highlighter both see them. Kept in one module so that a word the
  * index matched is the same word the highlighter marks.
@@ -129,3 +132,49 @@ export function typosAllowed(word: string): number {
   if (word.length >= 3) return 1;
   return 0;
 }
+
+/**
+ * The Snowball (Porter 2) English stem of an indexed term, from Orama's maintained stemmers:
+ * "publishing", "published" → "publish"; "configure", "configuration" → "configur". The index
+ * keeps exact words; stems only group the vocabulary's other forms of a query word (match.ts),
+ * which rank after the exact form.
+ */
+export const stem = memoised((indexedTerm: string): string =>
+  /^\p{L}{3,}$/u.test(indexedTerm) ? stemmer(indexedTerm) : indexedTerm,
+);
+
+/**
+ * Words that do not decide ranking when a query has others (Algolia's removeStopWords): Orama's
+ * English list, with single letters ("a", and the pieces of "don't", "I'm": the tokenizer splits
+ * at the apostrophe), less the words that change a docs query's meaning — negations ("not
+ * showing") and the particles of phrasal verbs ("sign out", "roll back", "set up", "take off").
+ */
+const MEANINGFUL = new Set(['not', 'no', 'nor', 'off', 'up', 'down', 'out', 'back']);
+/** What the tokenizer leaves of contractions ("doesn't" → "doesn" "t"), and question phrases' words. */
+const QUESTION_WORDS = [
+  'll',
+  've',
+  're',
+  'don',
+  'doesn',
+  'didn',
+  'isn',
+  'aren',
+  'wasn',
+  'weren',
+  'won',
+  'wouldn',
+  'shouldn',
+  'couldn',
+  'hasn',
+  'haven',
+  'hadn',
+  'many',
+  'much',
+];
+const STOP_WORDS = new Set([...stopwords.map(fold), ...QUESTION_WORDS].filter((word) => !MEANINGFUL.has(word)));
+
+export const isStopWord = (word: string): boolean => {
+  const folded = fold(word);
+  return STOP_WORDS.has(folded) || (folded.length === 1 && !/\d/.test(folded));
+};

@@ -12,6 +12,7 @@ import { PUSH_VARIABLES } from '@tala/policy/environment';
 import { algoliasearch, type IndexSettings } from 'algoliasearch';
 import { type Env, readVariables } from '../../env.ts';
 import { ConfigError } from '../../errors.ts';
+import { QUESTION_RANKING } from '../engine.ts';
 import { INDEX_DEFAULTS } from '../params.ts';
 import { loadRecords, loadSynonyms, type SearchRecord, type SynonymGroups } from '../records.ts';
 
@@ -50,6 +51,11 @@ export const INDEX_SETTINGS: IndexSettings = {
   attributeCriteriaComputedBy: 'sum',
   removeWordsIfNoResults: 'allOptional',
   separatorsToIndex: '_',
+  // The embedded engine's question handling, where Algolia has it (engine/ranking-settings.ts):
+  // stop words dropped when the query has other words. Algolia has no stemming beyond plurals and
+  // no "optional from N words" setting: those two stay the embedded engine's own.
+  removeStopWords: QUESTION_RANKING.removeStopWords ? ['en'] : false,
+  queryLanguages: ['en'],
 };
 
 export interface PushOptions {

@@ -1,6 +1,6 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { LEVELS, type Level, type SearchRecord, type SynonymGroups } from '../records.ts';
-import { indexedTerms, term, words } from '../text.ts';
+import { indexedTerms, stem, term, words } from '../text.ts';
 
 /**
  * The index, built once from the records. Terms get integer ids and postings are typed arrays
@@ -47,8 +47,17 @@ export interface EngineIndex {
   /** Per record, its URL's id: distinct keeps one record per URL. */
   urlIds: Uint32Array;
   urlCount: number;
-  /** For a term, the other terms of its synonym groups. */
+  /** For a term, the other single-word entries of its synonym groups. */
   synonyms: ReadonlyMap<string, ReadonlySet<string>>;
+  /**
+   * For an entry of a synonym group (its terms joined by spaces: "handover", "talk to a human"),
+   * the group's other entries as lists of terms; phrases are found in queries by this key.
+   */
+  synonymEntries: ReadonlyMap<string, readonly (readonly string[])[]>;
+  /** The longest phrase entry, in words (the query parser looks no further). */
+  longestPhrase: number;
+  /** For a stem, the vocabulary's terms with that stem ("publish" → publish, publishing, published). */
+  forms: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
 export function buildIndex(records: readonly SearchRecord[], synonyms: SynonymGroups): EngineIndex {
@@ -102,14 +111,33 @@ export function buildIndex(records: readonly SearchRecord[], synonyms: SynonymGr
     urlIds,
     urlCount: urls.size,
     synonyms: synonymMap(synonyms),
+    ...synonymEntries(synonyms),
+    forms: formsOf(termIds.keys()),
   };
 }
 
-/** The writers' groups as a lookup: each term (indexed form) to the other terms of its groups. */
+/** The vocabulary grouped by stem (a query word need not be in the vocabulary: "rate" finds "rating"). */
+function formsOf(vocabulary: Iterable<string>): Map<string, Set<string>> {
+  const groups = new Map<string, Set<string>>();
+  for (const t of vocabulary) {
+    const s = stem(t);
+    const group = groups.get(s) ?? new Set<string>();
+    group.add(t);
+    groups.set(s, group);
+  }
+  return groups;
+}
+
+const entryTerms = (entry: string): string[] => words(entry).map((w) => term(w.text));
+
+/** The writers' groups as a lookup: each single-word entry to the group's other single words. */
 function synonymMap(groups: SynonymGroups): Map<string, Set<string>> {
   const map = new Map<string, Set<string>>();
   for (const group of groups) {
-    const terms = group.map(term);
+    const terms = group
+      .map(entryTerms)
+      .filter((t) => t.length === 1)
+      .map((t) => t[0] as string);
     for (const t of terms) {
       const others = map.get(t) ?? new Set<string>();
       for (const other of terms) if (other !== t) others.add(other);
@@ -117,4 +145,18 @@ function synonymMap(groups: SynonymGroups): Map<string, Set<string>> {
     }
   }
   return map;
+}
+
+function synonymEntries(groups: SynonymGroups): Pick<EngineIndex, 'synonymEntries' | 'longestPhrase'> {
+  const entries = new Map<string, (readonly string[])[]>();
+  let longestPhrase = 1;
+  for (const group of groups) {
+    const all = group.map(entryTerms);
+    for (const entry of all) {
+      longestPhrase = Math.max(longestPhrase, entry.length);
+      const key = entry.join(' ');
+      entries.set(key, [...(entries.get(key) ?? []), ...all.filter((other) => other.join(' ') !== key)]);
+    }
+  }
+  return { synonymEntries: entries, longestPhrase };
 }

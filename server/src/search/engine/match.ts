@@ -1,5 +1,6 @@
-import { typoDistance, typosAllowed } from '../text.ts';
-import type { EngineIndex, Posting } from './index-build.ts';
+import { stem, typoDistance, typosAllowed } from '../text.ts';
+import type { EngineIndex, Posting, RecordTerms } from './index-build.ts';
+import { meaningfulTerms, type QueryUnit } from './query.ts';
 
 /**
  * Which records each query word matches, and how: exactly, as a prefix (the last word only, since
@@ -25,13 +26,71 @@ export interface TermRelation {
   prefixOnly: boolean;
 }
 
-/** The records one query word matches: exact, as a prefix (last word), or within its typos. */
-export function matchWord(index: EngineIndex, q: string, last: boolean, admitted: Uint8Array): WordMatches {
-  const size = index.records.length;
-  const typos = new Int8Array(size).fill(-1);
-  const attributes = new Uint8Array(size);
-  const exact = new Uint8Array(size);
-  const terms = new Uint8Array(index.vocabulary);
+/**
+ * A match through another form of the word ("publishing" for "publish"): the words criterion
+ * counts it as missing and the forms criterion, after proximity, prefers it (rank.ts), so exact
+ * forms rank first.
+ */
+export const FORM_MATCH = 3;
+
+/**
+ * The per-query arrays, reused from query to query: a question needs one set per word (about
+ * 75 KB each for this corpus), and allocating them per query made garbage collection the largest
+ * single cost of a search (profiled). A search runs to its end on one thread before the next
+ * starts, and nothing it returns keeps these arrays, so one pool per engine suffices.
+ */
+export class MatchPool {
+  readonly #free: WordMatches[] = [];
+  readonly #used: WordMatches[] = [];
+  /** Scratch counts per record (allOf, candidatesOf): each user clears it first. */
+  readonly counts: Uint8Array;
+
+  constructor(
+    private readonly size: number,
+    private readonly vocabulary: number,
+  ) {
+    this.counts = new Uint8Array(size);
+  }
+
+  /** Arrays for one word's matches, cleared: no record matched. */
+  take(): WordMatches {
+    const reused = this.#free.pop();
+    const matches = reused ?? {
+      typos: new Int8Array(this.size),
+      attributes: new Uint8Array(this.size),
+      exact: new Uint8Array(this.size),
+      terms: new Uint8Array(this.vocabulary),
+    };
+    matches.typos.fill(-1);
+    if (reused) {
+      matches.attributes.fill(0);
+      matches.exact.fill(0);
+      matches.terms.fill(0);
+    }
+    this.#used.push(matches);
+    return matches;
+  }
+
+  /** Every array taken since the last call is free again (at the start of a search). */
+  releaseAll(): void {
+    this.#free.push(...this.#used);
+    this.#used.length = 0;
+  }
+}
+
+const poolFor = (index: EngineIndex) => new MatchPool(index.records.length, index.vocabulary);
+
+/** The records one query word matches: exact, as a prefix (last word), within its typos, or as another form. */
+export function matchWord(
+  index: EngineIndex,
+  q: string,
+  last: boolean,
+  admitted: Uint8Array,
+  wordForms: boolean,
+  pool: MatchPool = poolFor(index),
+): WordMatches {
+  const result = pool.take();
+  const { typos, attributes, exact, terms } = result;
   const add = (posting: Posting, distance: number, isExact: boolean) => {
     terms[posting.termId] = 1;
     const { ids, attributes: masks } = posting;
@@ -59,12 +118,124 @@ export function matchWord(index: EngineIndex, q: string, last: boolean, admitted
   if (last) {
     for (const [t, posting] of index.terms.atPrefix(q)) if (t !== q) add(posting, 0, false);
   }
+  if (wordForms) {
+    for (const form of index.forms.get(stem(q)) ?? []) {
+      const posting = form === q ? undefined : index.terms.get(form);
+      if (posting) add(posting, FORM_MATCH, false);
+    }
+  }
   // Synonyms count as exact matches, as in Algolia.
   for (const synonym of index.synonyms.get(q) ?? []) {
     const posting = index.terms.get(synonym);
     if (posting) add(posting, 0, true);
   }
-  return { typos, attributes, exact, terms };
+  return result;
+}
+
+/**
+ * The records a query unit matches: a word as matchWord says, a phrase when a record holds all its
+ * meaningful words; either one also through each multi-word entry of its synonym groups, as an
+ * exact match (Algolia's multi-word synonyms). A phrase is matched as its words in one record,
+ * not as adjacent words: proximity then ranks the records where they stand together first.
+ */
+export function matchUnit(
+  index: EngineIndex,
+  unit: QueryUnit,
+  last: boolean,
+  admitted: Uint8Array,
+  wordForms: boolean,
+  pool: MatchPool = poolFor(index),
+): WordMatches {
+  let matches =
+    unit.term !== null
+      ? matchWord(index, unit.term, last, admitted, wordForms, pool)
+      : allOf(index, unit.words, admitted, pool);
+  for (const alternative of unit.alternatives) matches = union(matches, allOf(index, alternative, admitted, pool));
+  return matches;
+}
+
+function emptyMatches(index: EngineIndex): WordMatches {
+  const size = index.records.length;
+  return {
+    typos: new Int8Array(size).fill(-1),
+    attributes: new Uint8Array(size),
+    exact: new Uint8Array(size),
+    terms: new Uint8Array(index.vocabulary),
+  };
+}
+
+/**
+ * The records holding a phrase: its meaningful terms exactly (a synonym matches as typed), in
+ * order, each within PHRASE_GAP words of the one before (room for the stop words between:
+ * "talk to a human" is found in "talk to a human" and "talk to the human").
+ */
+function allOf(index: EngineIndex, phrase: readonly string[], admitted: Uint8Array, pool: MatchPool): WordMatches {
+  const result = pool.take();
+  const terms = meaningfulTerms(phrase);
+  const counts = pool.counts.fill(0);
+  const termIds: number[] = [];
+  for (const t of terms) {
+    const posting = index.terms.get(t);
+    if (!posting) return result;
+    termIds.push(posting.termId);
+    result.terms[posting.termId] = 1;
+    for (let i = 0; i < posting.ids.length; i++) {
+      const id = posting.ids[i] as number;
+      if (!admitted[id]) continue;
+      counts[id] = (counts[id] as number) + 1;
+      result.attributes[id] = (result.attributes[id] as number) | (posting.attributes[i] as number);
+    }
+  }
+  for (let id = 0; id < counts.length; id++) {
+    if (counts[id] === terms.length && inOrder(index.recordTerms[id] as RecordTerms, termIds)) {
+      result.typos[id] = 0;
+      result.exact[id] = 1;
+    } else result.attributes[id] = 0;
+  }
+  return result;
+}
+
+const PHRASE_GAP = 3;
+
+/** Whether the terms stand in this order, each within PHRASE_GAP words of the previous, in one attribute. */
+function inOrder({ termIds, positions, starts }: RecordTerms, phrase: readonly number[]): boolean {
+  if (phrase.length < 2) return true;
+  for (let attribute = 0; attribute + 1 < starts.length; attribute++) {
+    // Where the phrase's k-th term could end, by word position: walk the attribute once.
+    let reached = -1;
+    let step = 0;
+    const end = starts[attribute + 1] as number;
+    for (let i = starts[attribute] as number; i < end; i++) {
+      const position = positions[i] as number;
+      const termId = termIds[i] as number;
+      if (step > 0 && position - reached > PHRASE_GAP) step = 0;
+      if (termId === phrase[step] && (step === 0 || position > reached)) {
+        reached = position;
+        step++;
+        if (step === phrase.length) return true;
+      } else if (termId === phrase[0]) {
+        reached = position;
+        step = 1;
+      }
+    }
+  }
+  return false;
+}
+
+/** Either way of matching, the better per record. */
+function union(a: WordMatches, b: WordMatches): WordMatches {
+  for (let id = 0; id < a.typos.length; id++) {
+    const tb = b.typos[id] as number;
+    if (tb === -1) continue;
+    const ta = a.typos[id] as number;
+    if (ta === -1 || tb < ta) {
+      a.typos[id] = tb;
+      a.attributes[id] = b.attributes[id] as number;
+    } else if (tb === ta) a.attributes[id] = (a.attributes[id] as number) | (b.attributes[id] as number);
+    a.exact[id] = (a.exact[id] as number) | (b.exact[id] as number);
+  }
+  for (let t = 0; t < a.terms.length; t++) if (b.terms[t]) a.terms[t] = 1;
+  return a;
 }
 
 /**
@@ -93,39 +264,59 @@ function withinTypos(index: EngineIndex, q: string, typos: number): Map<string, 
  * (removeWordsIfNoResults: allOptional — ranking then puts the records with more words first).
  * An empty query has no words to match: every admitted record (Algolia).
  */
-export function candidatesOf(matches: readonly WordMatches[], admitted: Uint8Array): number[] {
+export function candidatesOf(
+  matches: readonly WordMatches[],
+  admitted: Uint8Array,
+  optionalWordsFrom: number,
+): number[] {
   const size = admitted.length;
   const counts = new Uint8Array(size);
   for (const m of matches)
     for (let id = 0; id < size; id++) if (m.typos[id] !== -1) counts[id] = (counts[id] as number) + 1;
   let needed = matches.length;
-  if (needed > 0 && !counts.includes(needed)) needed = 1;
+  const optional = optionalWordsFrom > 0 && needed >= optionalWordsFrom;
+  if (needed > 0 && (optional || !counts.includes(needed))) needed = 1;
   const candidates: number[] = [];
   for (let id = 0; id < size; id++) if (admitted[id] && (counts[id] as number) >= needed) candidates.push(id);
   return candidates;
 }
 
 /**
- * How a document term relates to each query word, by the same rules as matchWord: the
+ * How a document term relates to each query unit, by the same rules as matchUnit: the
  * highlighter asks it of every word it meets, so the answers are memoised for the query.
  */
 export function relationOf(
-  queryTerms: readonly string[],
-  synonymsOf: (queryTerm: string) => ReadonlySet<string> | undefined,
+  index: EngineIndex,
+  units: readonly QueryUnit[],
+  wordForms: boolean,
 ): (docTerm: string) => readonly TermRelation[] {
   const cache = new Map<string, TermRelation[]>();
-  const last = queryTerms.length - 1;
+  const last = units.length - 1;
+  // Terms that answer a unit exactly: its synonyms, the meaningful words of its phrase and of its
+  // multi-word alternatives.
+  const exactly = units.map((unit) => {
+    const set = new Set<string>(
+      unit.term !== null ? (index.synonyms.get(unit.term) ?? []) : meaningfulTerms(unit.words),
+    );
+    if (unit.term !== null) set.add(unit.term);
+    for (const alternative of unit.alternatives) for (const t of meaningfulTerms(alternative)) set.add(t);
+    return set;
+  });
   return (docTerm) => {
     let found = cache.get(docTerm);
     if (found) return found;
     found = [];
-    queryTerms.forEach((q, queryWord) => {
-      if (docTerm === q || synonymsOf(q)?.has(docTerm)) found?.push({ queryWord, typos: 0, prefixOnly: false });
+    units.forEach((unit, queryWord) => {
+      const q = unit.term;
+      if (exactly[queryWord]?.has(docTerm)) found?.push({ queryWord, typos: 0, prefixOnly: false });
+      else if (q === null) return;
       else if (queryWord === last && docTerm.startsWith(q)) found?.push({ queryWord, typos: 0, prefixOnly: true });
       else {
         const allowed = typosAllowed(q);
         const distance = allowed > 0 ? typoDistance(q, docTerm, allowed) : 1;
         if (distance <= allowed) found?.push({ queryWord, typos: distance, prefixOnly: false });
+        else if (wordForms && stem(docTerm) === stem(q))
+          found?.push({ queryWord, typos: FORM_MATCH, prefixOnly: false });
       }
     });
     cache.set(docTerm, found);

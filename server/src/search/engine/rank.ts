@@ -1,6 +1,6 @@
 import type { SearchRecord } from '../records.ts';
 import { type EngineIndex, type RecordTerms, SEARCHABLE } from './index-build.ts';
-import type { WordMatches } from './match.ts';
+import { FORM_MATCH, type WordMatches } from './match.ts';
 import { proximity } from './proximity.ts';
 
 /**
@@ -13,10 +13,17 @@ import { proximity } from './proximity.ts';
 
 /** Why a record ranks where it does: Algolia's ranking criteria, in order. */
 export interface Criteria {
+  /** How many query words the record matches (Algolia's `words` in _rankingInfo). */
   words: number;
+  /** The words criterion as ranked: words matched as typed, within typos or as a prefix. */
+  wordScore: number;
+  /** Then: the matched words' weights by rarity (their count when unweighted). */
+  weight: number;
   typos: number;
   attribute: number;
   proximity: number;
+  /** Query words matched only in another form ("publishing" for "publish"). */
+  forms: number;
   exact: number;
 }
 
@@ -27,18 +34,20 @@ export interface RankedHit {
 
 /** Query words ranked at most; the packed sort key below counts on it. */
 export const MAX_QUERY_WORDS = 16;
-/** Room for the candidate index below the packed cheap criteria in a sort key (so: records < 2^24). */
-const CANDIDATE_SLOTS = 2 ** 24;
+/** Room for the candidate index below the packed cheap criteria in a sort key (so: records < 2^20). */
+const CANDIDATE_SLOTS = 2 ** 20;
 export const MAX_RECORDS = CANDIDATE_SLOTS - 1;
 
 export function compareHits(a: RankedHit, b: RankedHit): number {
   const x = a.criteria;
   const y = b.criteria;
   return (
-    y.words - x.words ||
+    y.wordScore - x.wordScore ||
+    y.weight - x.weight ||
     x.typos - y.typos ||
     x.attribute - y.attribute ||
     x.proximity - y.proximity ||
+    y.forms - x.forms ||
     y.exact - x.exact ||
     b.record.weight.pageRank - a.record.weight.pageRank ||
     b.record.weight.level - a.record.weight.level ||
@@ -58,12 +67,13 @@ export function rank(
   matches: readonly WordMatches[],
   queryTerms: readonly string[],
   limit: number,
+  weights: readonly number[] = matches.map(() => 1),
 ): { hits: RankedHit[]; nbHits: number } {
   // Candidates sorted by their cheap criteria packed in one number, with the candidate's index
   // in the low bits: a typed-array sort, no objects for the thousands that are never shown.
   const keys = new Float64Array(candidates.length);
   for (let i = 0; i < candidates.length; i++) {
-    keys[i] = cheapKey(candidates[i] as number, matches) * CANDIDATE_SLOTS + i;
+    keys[i] = cheapKey(candidates[i] as number, matches, weights) * CANDIDATE_SLOTS + i;
   }
   keys.sort();
   const seen = new Uint8Array(index.urlCount);
@@ -108,21 +118,26 @@ export function rank(
  * not lift a record whose other words sit in its text (measured in bench/search against
  * Algolia's other two strategies, best and minProximity: both ranked worse on both query sets).
  */
-function cheapKey(id: number, matches: readonly WordMatches[]): number {
-  let wordCount = 0;
+function cheapKey(id: number, matches: readonly WordMatches[], weights: readonly number[]): number {
+  let wordScore = 0;
+  let weight = 0;
   let typos = 0;
   let attribute = 0;
-  for (const m of matches) {
+  for (let w = 0; w < matches.length; w++) {
+    const m = matches[w] as WordMatches;
     const t = m.typos[id] as number;
-    if (t === -1) {
+    // A word found only in another form is ranked as missing here; the forms criterion (after
+    // proximity) prefers records that have the other forms, so exact forms always rank first.
+    if (t === -1 || t === FORM_MATCH) {
       attribute += SEARCHABLE.length;
       continue;
     }
-    wordCount++;
+    wordScore++;
+    weight += weights[w] as number;
     typos += t;
     attribute += lowestBit(m.attributes[id] as number);
   }
-  return packCheap(wordCount, typos, attribute);
+  return packCheap(wordScore, weight, typos, attribute);
 }
 
 function criteria(
@@ -137,21 +152,46 @@ function criteria(
     // exactOnSingleWordQuery: attribute — one word is exact when a whole attribute is that word.
     exact = (index.singleWord[id] as (string | null)[]).includes(queryTerms[0] as string) ? 1 : 0;
   } else for (const m of matches) exact += m.exact[id] as number;
+  let words = 0;
+  let forms = 0;
+  for (const m of matches) {
+    if (m.typos[id] !== -1) words++;
+    if (m.typos[id] === FORM_MATCH) forms++;
+  }
   const closeness = matches.length > 1 ? proximity(index.recordTerms[id] as RecordTerms, id, matches) : 0;
-  return { words: cheap.words, typos: cheap.typos, attribute: cheap.attribute, proximity: closeness, exact };
+  return { words, ...cheap, proximity: closeness, forms, exact };
+}
+
+/** Most a word can weigh: 16 words of it still pack below (see packCheap). */
+export const MAX_WORD_WEIGHT = 63;
+
+/**
+ * Each query word's weight, the words criterion's tie-break: 1 each (Algolia), or by rarity — a
+ * word found in few records decides more than one found everywhere: ⌈log2(N / matched)⌉, ≥ 1.
+ */
+export function wordWeights(matches: readonly WordMatches[], size: number, weigh: boolean): number[] {
+  return matches.map((m) => {
+    if (!weigh) return 1;
+    let matched = 0;
+    for (let id = 0; id < m.typos.length; id++) if (m.typos[id] !== -1) matched++;
+    return Math.min(MAX_WORD_WEIGHT, Math.max(1, Math.ceil(Math.log2(size / Math.max(1, matched)))));
+  });
 }
 
 /**
- * The cheap criteria in one number that sorts like them: fewer missing words, then fewer typos
- * (< 64: at most 2 per word), then a lower attribute sum (< 1024: at most 8 per word).
+ * The cheap criteria in one number that sorts like them: more words (≤ 16), then more weight (≤ 1008: 63 per word), fewer typos (< 64: 2 per word at most), a lower
+ * attribute sum (< 256: 8 per word at most). Times the candidate slots it stays below 2^53.
  */
-type Cheap = Pick<Criteria, 'words' | 'typos' | 'attribute'>;
-const packCheap = (words: number, typos: number, attribute: number) =>
-  ((MAX_QUERY_WORDS - words) * 64 + typos) * 1024 + attribute;
+type Cheap = Pick<Criteria, 'wordScore' | 'weight' | 'typos' | 'attribute'>;
+const MAX_SCORE = MAX_QUERY_WORDS;
+const MAX_WEIGHT = MAX_QUERY_WORDS * MAX_WORD_WEIGHT;
+const packCheap = (wordScore: number, weight: number, typos: number, attribute: number) =>
+  (((MAX_SCORE - wordScore) * 1024 + (MAX_WEIGHT - weight)) * 64 + typos) * 256 + attribute;
 const unpackCheap = (key: number): Cheap => ({
-  words: MAX_QUERY_WORDS - Math.floor(key / 65536),
-  typos: Math.floor(key / 1024) % 64,
-  attribute: key % 1024,
+  wordScore: MAX_SCORE - Math.floor(key / (256 * 64 * 1024)),
+  weight: MAX_WEIGHT - (Math.floor(key / (256 * 64)) % 1024),
+  typos: Math.floor(key / 256) % 64,
+  attribute: key % 256,
 });
 
 /** The best (lowest-numbered) attribute in a mask; none matched counts as one past the worst. */
