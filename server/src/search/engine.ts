@@ -85,7 +85,7 @@ export class SearchEngine {
     return {
       queryTerms,
       queryWords: units.map((unit) => unit.text),
-      relation: relationOf(this.#index, units, wordForms),
+      relation: relationOf(this.#index, matches),
       ...rank(this.#index, candidates, matches, queryTerms, limit, weights),
     };
   }

@@ -74,6 +74,7 @@ export function respond(params: QueryParams, { engine, allowed, origin }: Respon
     origin,
     matcher: wordMatcher(result.queryTerms, term, result.relation),
     tags: { pre: params.highlightPreTag, post: params.highlightPostTag, ellipsis: params.snippetEllipsisText },
+    marked: new Map(),
   };
   const response: SearchResponse = {
     hits: hits.slice(first, Math.max(first, end)).map(({ record, criteria }) => hitOf(record, criteria, shaping)),
@@ -123,9 +124,23 @@ interface Shaping {
   origin: string;
   matcher: WordMatcher;
   tags: HighlightTags;
+  /**
+   * Highlights and snippets already made for this query, by text: the hits of one page repeat
+   * its section and title (lvl0, lvl1), marked once instead of once per hit.
+   */
+  marked: Map<string, HighlightResult | SnippetResult>;
 }
 
-function hitOf(record: SearchRecord, criteria: Criteria, { result, params, origin, matcher, tags }: Shaping) {
+function once<T extends HighlightResult | SnippetResult>(marked: Shaping['marked'], key: string, make: () => T): T {
+  let found = marked.get(key) as T | undefined;
+  if (found === undefined) {
+    found = make();
+    marked.set(key, found);
+  }
+  return found;
+}
+
+function hitOf(record: SearchRecord, criteria: Criteria, { result, params, origin, matcher, tags, marked }: Shaping) {
   const retrieve = params.attributesToRetrieve ?? ['*'];
   const hit: Record<string, unknown> = {};
   for (const field of RETRIEVABLE) {
@@ -149,12 +164,13 @@ function hitOf(record: SearchRecord, criteria: Criteria, { result, params, origi
     const text = record.hierarchy[level];
     // No null levels: the search page takes the last key as the hit's title.
     if (text !== null && wants(params.attributesToHighlight, `hierarchy.${level}`)) {
-      hierarchy[level] = highlight(text, matcher, result.queryWords, tags);
+      hierarchy[level] = once(marked, `h:${text}`, () => highlight(text, matcher, result.queryWords, tags));
     }
   }
   if (Object.keys(hierarchy).length > 0) highlighted.hierarchy = hierarchy;
   if (record.content !== null && wants(params.attributesToHighlight, 'content')) {
-    highlighted.content = highlight(record.content, matcher, result.queryWords, tags);
+    const content = record.content;
+    highlighted.content = once(marked, `h:${content}`, () => highlight(content, matcher, result.queryWords, tags));
   }
   if (Object.keys(highlighted).length > 0) hit._highlightResult = highlighted;
   const snippets: Record<string, unknown> = {};
@@ -165,7 +181,7 @@ function hitOf(record: SearchRecord, criteria: Criteria, { result, params, origi
       const name = field.replace(/^hierarchy\./, '') as Level | 'content';
       const text = field === 'content' ? record.content : attributeText(record, name);
       if (text === null || text === undefined) continue;
-      const value = snippet(text, words, matcher, result.queryWords, tags);
+      const value = once(marked, `s${words}:${text}`, () => snippet(text, words, matcher, result.queryWords, tags));
       if (field === 'content') snippets.content = value;
       else snippetHierarchy[name as Level] = value;
     }

@@ -18,11 +18,15 @@ export interface WordMatches {
   exact: Uint8Array;
   /** Per term id: 1 when the term answers this query word (proximity reads it). */
   terms: Uint8Array;
+  /**
+   * The same terms as a list for the highlighter, each with whether it answers only as a prefix
+   * (the last word being typed): the words the index matched are the words marked.
+   */
+  matched: Map<number, boolean>;
 }
 
 export interface TermRelation {
   queryWord: number;
-  typos: number;
   prefixOnly: boolean;
 }
 
@@ -60,12 +64,14 @@ export class MatchPool {
       attributes: new Uint8Array(this.size),
       exact: new Uint8Array(this.size),
       terms: new Uint8Array(this.vocabulary),
+      matched: new Map<number, boolean>(),
     };
     matches.typos.fill(-1);
     if (reused) {
       matches.attributes.fill(0);
       matches.exact.fill(0);
       matches.terms.fill(0);
+      matches.matched = new Map();
     }
     this.#used.push(matches);
     return matches;
@@ -90,9 +96,12 @@ export function matchWord(
   pool: MatchPool = poolFor(index),
 ): WordMatches {
   const result = pool.take();
-  const { typos, attributes, exact, terms } = result;
-  const add = (posting: Posting, distance: number, isExact: boolean) => {
+  const { typos, attributes, exact, terms, matched } = result;
+  const add = (posting: Posting, distance: number, isExact: boolean, prefixOnly = false) => {
     terms[posting.termId] = 1;
+    // Highlighting: a prefix match marks only the typed prefix, unless the term is the word itself.
+    if (isExact) matched.set(posting.termId, false);
+    else if (prefixOnly || !matched.has(posting.termId)) matched.set(posting.termId, prefixOnly);
     const { ids, attributes: masks } = posting;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i] as number;
@@ -116,7 +125,7 @@ export function matchWord(
     if (posting) add(posting, 0, true);
   }
   if (last) {
-    for (const [t, posting] of index.terms.atPrefix(q)) if (t !== q) add(posting, 0, false);
+    for (const [t, posting] of index.terms.atPrefix(q)) if (t !== q) add(posting, 0, false, true);
   }
   if (wordForms) {
     for (const form of index.forms.get(stem(q)) ?? []) {
@@ -154,16 +163,6 @@ export function matchUnit(
   return matches;
 }
 
-function emptyMatches(index: EngineIndex): WordMatches {
-  const size = index.records.length;
-  return {
-    typos: new Int8Array(size).fill(-1),
-    attributes: new Uint8Array(size),
-    exact: new Uint8Array(size),
-    terms: new Uint8Array(index.vocabulary),
-  };
-}
-
 /**
  * The records holding a phrase: its meaningful terms exactly (a synonym matches as typed), in
  * order, each within PHRASE_GAP words of the one before (room for the stop words between:
@@ -179,6 +178,7 @@ function allOf(index: EngineIndex, phrase: readonly string[], admitted: Uint8Arr
     if (!posting) return result;
     termIds.push(posting.termId);
     result.terms[posting.termId] = 1;
+    result.matched.set(posting.termId, false);
     for (let i = 0; i < posting.ids.length; i++) {
       const id = posting.ids[i] as number;
       if (!admitted[id]) continue;
@@ -234,7 +234,10 @@ function union(a: WordMatches, b: WordMatches): WordMatches {
     } else if (tb === ta) a.attributes[id] = (a.attributes[id] as number) | (b.attributes[id] as number);
     a.exact[id] = (a.exact[id] as number) | (b.exact[id] as number);
   }
-  for (let t = 0; t < a.terms.length; t++) if (b.terms[t]) a.terms[t] = 1;
+  for (const [termId, prefixOnly] of b.matched) {
+    a.terms[termId] = 1;
+    if (!prefixOnly || !a.matched.has(termId)) a.matched.set(termId, prefixOnly);
+  }
   return a;
 }
 
@@ -281,45 +284,33 @@ export function candidatesOf(
   return candidates;
 }
 
+const UNRELATED: readonly TermRelation[] = Object.freeze([]);
+
 /**
- * How a document term relates to each query unit, by the same rules as matchUnit: the
- * highlighter asks it of every word it meets, so the answers are memoised for the query.
+ * How a document term relates to each query unit: the terms matchUnit matched for it, so the
+ * highlighter marks exactly the words the ranking counted (no second typo or stem computation).
  */
 export function relationOf(
   index: EngineIndex,
-  units: readonly QueryUnit[],
-  wordForms: boolean,
+  matches: readonly WordMatches[],
 ): (docTerm: string) => readonly TermRelation[] {
-  const cache = new Map<string, TermRelation[]>();
-  const last = units.length - 1;
-  // Terms that answer a unit exactly: its synonyms, the meaningful words of its phrase and of its
-  // multi-word alternatives.
-  const exactly = units.map((unit) => {
-    const set = new Set<string>(
-      unit.term !== null ? (index.synonyms.get(unit.term) ?? []) : meaningfulTerms(unit.words),
-    );
-    if (unit.term !== null) set.add(unit.term);
-    for (const alternative of unit.alternatives) for (const t of meaningfulTerms(alternative)) set.add(t);
-    return set;
+  const related = new Map<number, TermRelation[]>();
+  matches.forEach((m, queryWord) => {
+    for (const [termId, prefixOnly] of m.matched) {
+      const list = related.get(termId) ?? [];
+      list.push({ queryWord, prefixOnly });
+      related.set(termId, list);
+    }
   });
+  // The highlighter asks about every word of every hit: answers memoised for the query.
+  const cache = new Map<string, readonly TermRelation[]>();
   return (docTerm) => {
     let found = cache.get(docTerm);
-    if (found) return found;
-    found = [];
-    units.forEach((unit, queryWord) => {
-      const q = unit.term;
-      if (exactly[queryWord]?.has(docTerm)) found?.push({ queryWord, typos: 0, prefixOnly: false });
-      else if (q === null) return;
-      else if (queryWord === last && docTerm.startsWith(q)) found?.push({ queryWord, typos: 0, prefixOnly: true });
-      else {
-        const allowed = typosAllowed(q);
-        const distance = allowed > 0 ? typoDistance(q, docTerm, allowed) : 1;
-        if (distance <= allowed) found?.push({ queryWord, typos: distance, prefixOnly: false });
-        else if (wordForms && stem(docTerm) === stem(q))
-          found?.push({ queryWord, typos: FORM_MATCH, prefixOnly: false });
-      }
-    });
-    cache.set(docTerm, found);
+    if (found === undefined) {
+      const posting = index.terms.get(docTerm);
+      found = (posting && related.get(posting.termId)) || UNRELATED;
+      cache.set(docTerm, found);
+    }
     return found;
   };
 }

@@ -58,7 +58,11 @@ export function queryUnits(
     i += 1;
   }
   const meaningful = removeStopWords ? units.filter((u) => u.term === null || !isStopWord(u.text)) : units;
-  return (meaningful.length > 0 ? meaningful : units).slice(0, maxUnits);
+  // A word said twice is one word to match (and to rank: Algolia counts it once).
+  const seen = new Set<string>();
+  return (meaningful.length > 0 ? meaningful : units)
+    .filter((unit) => !seen.has(unit.text) && seen.add(unit.text))
+    .slice(0, maxUnits);
 }
 
 /** How many query terms from `start` form the longest phrase entry of a synonym group (1: none). */
