@@ -59,6 +59,8 @@ export interface GateOptions {
   env?: Record<string, string>;
   /** Extra files for the build directory (dotfiles such as the search records). */
   files?: Record<string, string>;
+  /** Collects the gate's log lines (JSON, level info and above) instead of discarding them. */
+  logLines?: string[];
 }
 
 export async function buildGate(t: TestContext, options: GateOptions = {}): Promise<FastifyInstance> {
@@ -76,7 +78,9 @@ export async function buildGate(t: TestContext, options: GateOptions = {}): Prom
   });
   const identity: IdentityResolver | undefined =
     options.identity === undefined ? undefined : async () => options.identity as Identity | null;
-  const app = await buildApp({ config, identity, logger: false });
+  const lines = options.logLines;
+  const logger = lines ? { level: 'info', stream: { write: (line: string) => lines.push(line) } } : false;
+  const app = await buildApp({ config, identity, logger });
   t.after(() => app.close());
   return app;
 }

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { GateConfig } from '../config.ts';
+import { searchClickRoute } from './analytics.ts';
 import { SEARCH_RECORDS_FILE } from './records.ts';
 import { searchRoutes } from './routes.ts';
 import { type Searcher, startSearcher } from './searcher.ts';
@@ -30,6 +31,7 @@ export async function search(
   }
   fastify.readiness.add('search', async () => searcher !== null);
   await fastify.register(searchRoutes, { config, searcher });
+  await fastify.register(searchClickRoute);
 }
 
 /** Origins the browser may query (CSP connect-src): Algolia's hosts for the app, or ALGOLIA_HOSTS. */

@@ -4,6 +4,7 @@ import type { GateConfig } from '../config.ts';
 import { QueryError, SearchBusyError } from '../errors.ts';
 import { budgetOwner } from '../protect/rate-limits.ts';
 import { restrictionsOf } from './algolia/secured-keys.ts';
+import { logSearches } from './analytics.ts';
 import type { SearchTask } from './answer.ts';
 import { filtersAdmit } from './engine/filters.ts';
 import { costOf, HEAVY_COST } from './limits.ts';
@@ -98,7 +99,9 @@ export async function searchRoutes(
     },
     handler: async (request, reply) => {
       const started = performance.now();
-      const { body, hits } = await (searcher as Searcher).answer((request.searchTask as PreparedSearch).task);
+      const { task } = request.searchTask as PreparedSearch;
+      const { body, hits } = await (searcher as Searcher).answer(task);
+      logSearches(fastify.log, task.queries, hits);
       fastify.metrics.searchDuration.observe((performance.now() - started) / 1000);
       for (const count of hits) fastify.metrics.searchHits.observe(count);
       return reply.type('application/json; charset=utf-8').send(body);

@@ -37,13 +37,15 @@ import translations from '@theme/SearchTranslations';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { TalaCustomFields } from '../../../config/custom-fields';
+import { noteSearch, reportClick } from '../../search/click-beacon';
 import { searchCredentials } from '../../search/credentials';
 import { liteClient } from '../../search/lite-client';
 import { debounceSearch, SEARCH_DEBOUNCE_MS } from '../../search/search-client';
 
 type Modal = typeof import('@docsearch/react/modal').DocSearchModal;
 type SearchClient = ReturnType<typeof liteClient>;
-type InternalHit = { url: string };
+/** A hit as the modal renders it; `position` (1-based, in ranking order) is ours, for the click beacon. */
+type InternalHit = { url: string; position?: number };
 
 interface AlgoliaThemeConfig {
   appId: string;
@@ -63,7 +65,14 @@ let searchClient: SearchClient | null = null;
 function prepareModal(appId: string, apiKey: string): Promise<void> {
   if (!searchClient) {
     const client = liteClient(appId, apiKey);
-    searchClient = { ...client, search: debounceSearch(client.search, SEARCH_DEBOUNCE_MS) };
+    const search = debounceSearch(client.search, SEARCH_DEBOUNCE_MS);
+    searchClient = {
+      ...client,
+      search: ((request: Parameters<typeof search>[0]) => {
+        noteSearch(request);
+        return search(request);
+      }) as typeof search,
+    };
   }
   if (DocSearchModal) return Promise.resolve();
   return Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style'), import('./styles.css')]).then(
@@ -74,7 +83,13 @@ function prepareModal(appId: string, apiKey: string): Promise<void> {
 }
 
 function Hit({ hit, children }: { hit: InternalHit; children: ReactNode }) {
-  return <Link to={hit.url}>{children}</Link>;
+  const { siteConfig } = useDocusaurusContext();
+  const { pagesPrefix } = siteConfig.customFields as TalaCustomFields;
+  return (
+    <Link to={hit.url} onClick={() => reportClick(pagesPrefix, hit.position)}>
+      {children}
+    </Link>
+  );
 }
 
 function ResultsFooter({
@@ -97,7 +112,7 @@ function ResultsFooter({
 export default function SearchBar(): ReactNode {
   const { siteConfig } = useDocusaurusContext();
   const config = siteConfig.themeConfig.algolia as AlgoliaThemeConfig;
-  const { searchMissingResultsUrl } = siteConfig.customFields as TalaCustomFields;
+  const { searchMissingResultsUrl, pagesPrefix } = siteConfig.customFields as TalaCustomFields;
   const history = useHistory();
   const processSearchResultUrl = useSearchResultUrlProcessor();
   const contextualFacetFilters = useAlgoliaContextualFacetFilters();
@@ -148,16 +163,18 @@ export default function SearchBar(): ReactNode {
 
   const navigator = useMemo(
     () => ({
-      navigate({ itemUrl }: { itemUrl: string }) {
+      navigate({ itemUrl, item, state }: { itemUrl: string; item?: InternalHit; state?: { query?: string } }) {
+        reportClick(pagesPrefix, item?.position, state?.query);
         if (isRegexpStringMatch(config.externalUrlRegex, itemUrl)) window.location.href = itemUrl;
         else history.push(itemUrl);
       },
     }),
-    [config.externalUrlRegex, history],
+    [config.externalUrlRegex, history, pagesPrefix],
   );
 
   const transformItems = useCallback(
-    (items: InternalHit[]) => items.map((item) => ({ ...item, url: processSearchResultUrl(item.url) })),
+    (items: InternalHit[]) =>
+      items.map((item, index) => ({ ...item, url: processSearchResultUrl(item.url), position: index + 1 })),
     [processSearchResultUrl],
   );
 

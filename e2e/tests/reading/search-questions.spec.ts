@@ -1,0 +1,50 @@
+import type { Locator } from '@playwright/test';
+import { expect, test } from '../fixtures';
+import { openSearchModal } from '../search-modal';
+
+/**
+ * Questions as readers type them (issue 14): the answering page first, and only the words that
+ * carry meaning highlighted — "how", "do", "I", "a" are neither ranked on nor marked.
+ */
+const QUESTION = 'how do i roll back a publish';
+/** A marked word answers one of the question's meaningful words (a form, a prefix or a typo of it). */
+const MEANINGFUL = /roll|back|publish/;
+
+async function markedWords(where: Locator): Promise<string[]> {
+  // The modal marks with <mark>; the /search/ page renames DocSearch's highlight class.
+  const texts = await where
+    .locator('mark, .algolia-docsearch-suggestion--highlight, .search-result-match')
+    .allTextContents();
+  return texts.map((text) => text.trim().toLowerCase()).filter(Boolean);
+}
+
+test('a question in the modal shows the answering page first, marks only meaningful words, and reports the opened position', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await openSearchModal(page);
+  // One input event: the whole question is searched, not a prefix answered while typing.
+  await page.getByPlaceholder('Search docs').fill(QUESTION);
+  const first = page.locator('.DocSearch-Hit').first();
+  // The reading server's reader holds every role: the Studio guide or the on-prem command line.
+  await expect(first).toContainText('Roll back a publish');
+  const marked = await markedWords(page.locator('.DocSearch-Hits'));
+  expect(marked.length).toBeGreaterThan(0);
+  expect(marked.filter((word) => !MEANINGFUL.test(word))).toEqual([]);
+  // Opening it sends the click beacon: the query and the position, nothing else.
+  const beacon = page.waitForRequest((request) => request.url().endsWith('/api/search-click'));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/(studio\/deploy|on-prem\/publish)\/#roll-back-a-publish$/);
+  expect(JSON.parse((await beacon).postData() ?? '{}')).toEqual({ query: QUESTION, position: 1 });
+});
+
+test('the /search/ page answers a question the same way: answering page first, only meaningful words marked', async ({
+  page,
+}) => {
+  await page.goto(`/search/?q=${encodeURIComponent(QUESTION)}`);
+  const results = page.locator('main article');
+  await expect(results.first()).toContainText('Roll back a publish');
+  const marked = await markedWords(results.first());
+  expect(marked.length).toBeGreaterThan(0);
+  expect(marked.filter((word) => !MEANINGFUL.test(word))).toEqual([]);
+});
