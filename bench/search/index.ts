@@ -139,6 +139,23 @@ async function gateOrigin(): Promise<string> {
   return gateHolder.gate.origin;
 }
 
+/**
+ * The floor of any request on this machine: GET /healthz on the same gate, from the same client,
+ * as many times as the question sets are sent. What a search adds over it is the search's cost.
+ */
+async function floorOverHttp(count: number): Promise<{ p50: number; p99: number }> {
+  const address = await gateOrigin();
+  const times: number[] = [];
+  for (let i = 0; i <= count; i++) {
+    const started = process.hrtime.bigint();
+    const response = await fetch(`${address}/healthz`);
+    await response.arrayBuffer();
+    if (i > 0) times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
 async function overHttp(list: readonly string[], runs = RUNS): Promise<{ p50: number; p99: number }> {
   const address = await gateOrigin();
   const indexName = loadConfig({}).search.indexName;
@@ -260,6 +277,14 @@ if (process.env.BENCH_HTTP !== '0') {
     ...blanks(sets.length),
     http.p50.toFixed(2),
     http.p99.toFixed(2),
+    '',
+  ]);
+  const floor = await floorOverHttp(queries.length * RUNS);
+  rows.push([
+    'floor: GET /healthz over HTTP (same gate)',
+    ...blanks(sets.length),
+    floor.p50.toFixed(2),
+    floor.p99.toFixed(2),
     '',
   ]);
 }

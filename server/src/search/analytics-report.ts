@@ -71,7 +71,10 @@ export function summarise(events: readonly Logged[], days: number): QueryStats[]
   const stats = new Map<string, QueryStats>();
   const entry = (query: string) => {
     let found = stats.get(query);
-    if (!found) stats.set(query, (found = { query, searches: 0, hits: 0, clicks: 0, positions: [] }));
+    if (!found) {
+      found = { query, searches: 0, hits: 0, clicks: 0, positions: [] };
+      stats.set(query, found);
+    }
     return found;
   };
   recent.forEach((event, i) => {

@@ -79,7 +79,7 @@ export class SearchEngine {
     const matches = units.map((unit, i) =>
       matchUnit(this.#index, unit, i === units.length - 1, admitted, wordForms, this.#pool),
     );
-    const candidates = candidatesOf(matches, admitted, optionalWordsFrom);
+    const candidates = candidatesOf(matches, admitted, optionalWordsFrom, this.#pool.counts);
     const weights = wordWeights(matches, this.size, weighWords);
     const queryTerms = units.map((unit) => unit.term ?? unit.words.join(' '));
     return {

@@ -100,13 +100,25 @@ function levelOf(matched: ReadonlySet<number>, queryWords: number): MatchLevel {
   return matched.size === queryWords ? 'full' : 'partial';
 }
 
+/** A text's words and, per word, the query words it matches: computed once per text and query. */
+export interface Analysis {
+  all: Word[];
+  perWord: WordMatch[][];
+}
+
+export function analyse(text: string, matcher: WordMatcher): Analysis {
+  const all = words(text);
+  return { all, perWord: all.map(matcher) };
+}
+
 export function highlight(
   text: string,
   matcher: WordMatcher,
   queryWords: readonly string[],
   tags: HighlightTags,
+  analysis: Analysis = analyse(text, matcher),
 ): HighlightResult {
-  const ranges = words(text).flatMap(matcher);
+  const ranges = analysis.perWord.flat();
   const matched = new Set(ranges.map((r) => r.queryWord));
   const matchLevel = levelOf(matched, queryWords.length);
   const result: HighlightResult = {
@@ -131,9 +143,8 @@ export function snippet(
   matcher: WordMatcher,
   queryWords: readonly string[],
   tags: HighlightTags,
+  { all, perWord }: Analysis = analyse(text, matcher),
 ): SnippetResult {
-  const all = words(text);
-  const perWord = all.map(matcher);
   const matched = new Set(perWord.flat().map((r) => r.queryWord));
   let first = 0;
   if (all.length > size && matched.size > 0) {

@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { AccessLevel } from '@tala/policy';
 import { attributeText, type Criteria, type EngineResult, FACETABLE, facetValue, type SearchEngine } from './engine.ts';
 import {
+  type Analysis,
+  analyse,
   type HighlightResult,
   type HighlightTags,
   highlight,
@@ -75,6 +77,7 @@ export function respond(params: QueryParams, { engine, allowed, origin }: Respon
     matcher: wordMatcher(result.queryTerms, term, result.relation),
     tags: { pre: params.highlightPreTag, post: params.highlightPostTag, ellipsis: params.snippetEllipsisText },
     marked: new Map(),
+    analysed: new Map(),
   };
   const response: SearchResponse = {
     hits: hits.slice(first, Math.max(first, end)).map(({ record, criteria }) => hitOf(record, criteria, shaping)),
@@ -129,6 +132,17 @@ interface Shaping {
    * its section and title (lvl0, lvl1), marked once instead of once per hit.
    */
   marked: Map<string, HighlightResult | SnippetResult>;
+  /** Each text's words and matches, shared by its highlight and its snippet. */
+  analysed: Map<string, Analysis>;
+}
+
+function analysisOf({ analysed, matcher }: Shaping, text: string): Analysis {
+  let found = analysed.get(text);
+  if (found === undefined) {
+    found = analyse(text, matcher);
+    analysed.set(text, found);
+  }
+  return found;
 }
 
 function once<T extends HighlightResult | SnippetResult>(marked: Shaping['marked'], key: string, make: () => T): T {
@@ -140,7 +154,8 @@ function once<T extends HighlightResult | SnippetResult>(marked: Shaping['marked
   return found;
 }
 
-function hitOf(record: SearchRecord, criteria: Criteria, { result, params, origin, matcher, tags, marked }: Shaping) {
+function hitOf(record: SearchRecord, criteria: Criteria, shaping: Shaping) {
+  const { result, params, origin, matcher, tags, marked } = shaping;
   const retrieve = params.attributesToRetrieve ?? ['*'];
   const hit: Record<string, unknown> = {};
   for (const field of RETRIEVABLE) {
@@ -164,13 +179,17 @@ function hitOf(record: SearchRecord, criteria: Criteria, { result, params, origi
     const text = record.hierarchy[level];
     // No null levels: the search page takes the last key as the hit's title.
     if (text !== null && wants(params.attributesToHighlight, `hierarchy.${level}`)) {
-      hierarchy[level] = once(marked, `h:${text}`, () => highlight(text, matcher, result.queryWords, tags));
+      hierarchy[level] = once(marked, `h:${text}`, () =>
+        highlight(text, matcher, result.queryWords, tags, analysisOf(shaping, text)),
+      );
     }
   }
   if (Object.keys(hierarchy).length > 0) highlighted.hierarchy = hierarchy;
   if (record.content !== null && wants(params.attributesToHighlight, 'content')) {
     const content = record.content;
-    highlighted.content = once(marked, `h:${content}`, () => highlight(content, matcher, result.queryWords, tags));
+    highlighted.content = once(marked, `h:${content}`, () =>
+      highlight(content, matcher, result.queryWords, tags, analysisOf(shaping, content)),
+    );
   }
   if (Object.keys(highlighted).length > 0) hit._highlightResult = highlighted;
   const snippets: Record<string, unknown> = {};
@@ -181,7 +200,9 @@ function hitOf(record: SearchRecord, criteria: Criteria, { result, params, origi
       const name = field.replace(/^hierarchy\./, '') as Level | 'content';
       const text = field === 'content' ? record.content : attributeText(record, name);
       if (text === null || text === undefined) continue;
-      const value = once(marked, `s${words}:${text}`, () => snippet(text, words, matcher, result.queryWords, tags));
+      const value = once(marked, `s${words}:${text}`, () =>
+        snippet(text, words, matcher, result.queryWords, tags, analysisOf(shaping, text)),
+      );
       if (field === 'content') snippets.content = value;
       else snippetHierarchy[name as Level] = value;
     }

@@ -271,9 +271,10 @@ export function candidatesOf(
   matches: readonly WordMatches[],
   admitted: Uint8Array,
   optionalWordsFrom: number,
+  counts: Uint8Array = new Uint8Array(admitted.length),
 ): number[] {
   const size = admitted.length;
-  const counts = new Uint8Array(size);
+  counts.fill(0);
   for (const m of matches)
     for (let id = 0; id < size; id++) if (m.typos[id] !== -1) counts[id] = (counts[id] as number) + 1;
   let needed = matches.length;
