@@ -140,6 +140,19 @@ async function gateOrigin(): Promise<string> {
 }
 
 /**
+ * fetch, once more when the gate had closed an idle keep-alive connection (it waits while the
+ * other engines are measured): a reused socket closed by the server is not a failed search.
+ */
+async function send(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, init);
+  }
+}
+
+/**
  * The floor of any request on this machine: GET /healthz on the same gate, from the same client,
  * as many times as the question sets are sent. What a search adds over it is the search's cost.
  */
@@ -148,7 +161,7 @@ async function floorOverHttp(count: number): Promise<{ p50: number; p99: number 
   const times: number[] = [];
   for (let i = 0; i <= count; i++) {
     const started = process.hrtime.bigint();
-    const response = await fetch(`${address}/healthz`);
+    const response = await send(`${address}/healthz`);
     await response.arrayBuffer();
     if (i > 0) times.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
@@ -185,7 +198,7 @@ async function overHttp(list: readonly string[], runs = RUNS): Promise<{ p50: nu
           ],
         });
         const started = process.hrtime.bigint();
-        const response = await fetch(`${address}/1/indexes/*/queries`, {
+        const response = await send(`${address}/1/indexes/*/queries`, {
           method: 'POST',
           headers: { 'content-type': 'text/plain' },
           body,
