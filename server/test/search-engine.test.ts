@@ -192,7 +192,7 @@ test('matchWord: only the last word is a prefix, a transposition is one typo, a 
   const synonym = match('config', false);
   assert.deepEqual([synonym.typos[0], synonym.exact[0], synonym.attributes[0]], [0, 1, 0b10]); // lvl1
   // No record holds both words: any word will do.
-  assert.deepEqual(candidatesOf([match('framework', false), match('nothing', true)], admitted, 0), [0]);
+  assert.deepEqual([...candidatesOf([match('framework', false), match('nothing', true)], admitted, 0)], [0]);
 });
 
 /** Questions (issue 14): what each rule of QUESTION_RANKING changes, on records built to show it. */

@@ -47,7 +47,7 @@ export interface EngineResult {
   hits: RankedHit[];
   /** How many distinct URLs match in all (Algolia's nbHits). */
   nbHits: number;
-  /** For a document term: which query words it answers, and whether only as a prefix. */
+  /** For a document term: which query words it answers, and whether only as a prefix (until the next search). */
   relation: (docTerm: string) => readonly TermRelation[];
 }
 
@@ -79,14 +79,14 @@ export class SearchEngine {
     const matches = units.map((unit, i) =>
       matchUnit(this.#index, unit, i === units.length - 1, admitted, wordForms, this.#pool),
     );
-    const candidates = candidatesOf(matches, admitted, optionalWordsFrom, this.#pool.counts);
+    const candidates = candidatesOf(matches, admitted, optionalWordsFrom, this.#pool);
     const weights = wordWeights(matches, this.size, weighWords);
     const queryTerms = units.map((unit) => unit.term ?? unit.words.join(' '));
     return {
       queryTerms,
       queryWords: units.map((unit) => unit.text),
       relation: relationOf(this.#index, matches),
-      ...rank(this.#index, candidates, matches, queryTerms, limit, weights),
+      ...rank(this.#index, candidates, matches, queryTerms, limit, weights, this.#pool.keys),
     };
   }
 }

@@ -16,14 +16,19 @@ export interface WordMatches {
   attributes: Uint8Array;
   /** Per record: 1 when some match was exact (not a prefix, no typo). */
   exact: Uint8Array;
-  /** Per term id: 1 when the term answers this query word (proximity reads it). */
-  terms: Uint8Array;
   /**
-   * The same terms as a list for the highlighter, each with whether it answers only as a prefix
-   * (the last word being typed): the words the index matched are the words marked.
+   * Per term id, how the term answers this query word (TERM_*; 0: not at all). Proximity reads
+   * it, and the highlighter, so that the words the index matched are the words marked.
    */
-  matched: Map<number, boolean>;
+  terms: Uint8Array;
 }
+
+/** As typed, or a synonym: the whole word is marked. */
+export const TERM_EXACT = 1;
+/** Only as a prefix of the last word: only the typed part is marked (Algolia). */
+export const TERM_PREFIX = 2;
+/** Within typos, or another form of the word. */
+export const TERM_NEAR = 3;
 
 export interface TermRelation {
   queryWord: number;
@@ -48,12 +53,17 @@ export class MatchPool {
   readonly #used: WordMatches[] = [];
   /** Scratch counts per record (allOf, candidatesOf): each user clears it first. */
   readonly counts: Uint8Array;
+  /** Scratch for the candidates' ids and their sort keys (rank.ts), one search at a time. */
+  readonly ids: Uint32Array;
+  readonly keys: Float64Array;
 
   constructor(
     private readonly size: number,
     private readonly vocabulary: number,
   ) {
     this.counts = new Uint8Array(size);
+    this.ids = new Uint32Array(size);
+    this.keys = new Float64Array(size);
   }
 
   /** Arrays for one word's matches, cleared: no record matched. */
@@ -64,14 +74,12 @@ export class MatchPool {
       attributes: new Uint8Array(this.size),
       exact: new Uint8Array(this.size),
       terms: new Uint8Array(this.vocabulary),
-      matched: new Map<number, boolean>(),
     };
     matches.typos.fill(-1);
     if (reused) {
       matches.attributes.fill(0);
       matches.exact.fill(0);
       matches.terms.fill(0);
-      matches.matched = new Map();
     }
     this.#used.push(matches);
     return matches;
@@ -96,12 +104,12 @@ export function matchWord(
   pool: MatchPool = poolFor(index),
 ): WordMatches {
   const result = pool.take();
-  const { typos, attributes, exact, terms, matched } = result;
+  const { typos, attributes, exact, terms } = result;
   const add = (posting: Posting, distance: number, isExact: boolean, prefixOnly = false) => {
-    terms[posting.termId] = 1;
-    // Highlighting: a prefix match marks only the typed prefix, unless the term is the word itself.
-    if (isExact) matched.set(posting.termId, false);
-    else if (prefixOnly || !matched.has(posting.termId)) matched.set(posting.termId, prefixOnly);
+    // Precedence for the highlighter: as typed, then as a prefix, then near (typos, forms).
+    const how = isExact ? TERM_EXACT : prefixOnly ? TERM_PREFIX : TERM_NEAR;
+    const was = terms[posting.termId] as number;
+    if (was === 0 || how < was) terms[posting.termId] = how;
     const { ids, attributes: masks } = posting;
     for (let i = 0; i < ids.length; i++) {
       const id = ids[i] as number;
@@ -177,8 +185,7 @@ function allOf(index: EngineIndex, phrase: readonly string[], admitted: Uint8Arr
     const posting = index.terms.get(t);
     if (!posting) return result;
     termIds.push(posting.termId);
-    result.terms[posting.termId] = 1;
-    result.matched.set(posting.termId, false);
+    result.terms[posting.termId] = TERM_EXACT;
     for (let i = 0; i < posting.ids.length; i++) {
       const id = posting.ids[i] as number;
       if (!admitted[id]) continue;
@@ -234,9 +241,9 @@ function union(a: WordMatches, b: WordMatches): WordMatches {
     } else if (tb === ta) a.attributes[id] = (a.attributes[id] as number) | (b.attributes[id] as number);
     a.exact[id] = (a.exact[id] as number) | (b.exact[id] as number);
   }
-  for (const [termId, prefixOnly] of b.matched) {
-    a.terms[termId] = 1;
-    if (!prefixOnly || !a.matched.has(termId)) a.matched.set(termId, prefixOnly);
+  for (let t = 0; t < b.terms.length; t++) {
+    const how = b.terms[t] as number;
+    if (how !== 0 && (a.terms[t] === 0 || how < (a.terms[t] as number))) a.terms[t] = how;
   }
   return a;
 }
@@ -271,45 +278,49 @@ export function candidatesOf(
   matches: readonly WordMatches[],
   admitted: Uint8Array,
   optionalWordsFrom: number,
-  counts: Uint8Array = new Uint8Array(admitted.length),
-): number[] {
+  scratch: { counts: Uint8Array; ids: Uint32Array } = {
+    counts: new Uint8Array(admitted.length),
+    ids: new Uint32Array(admitted.length),
+  },
+): Uint32Array {
   const size = admitted.length;
+  const { counts, ids } = scratch;
   counts.fill(0);
   for (const m of matches)
     for (let id = 0; id < size; id++) if (m.typos[id] !== -1) counts[id] = (counts[id] as number) + 1;
   let needed = matches.length;
   const optional = optionalWordsFrom > 0 && needed >= optionalWordsFrom;
   if (needed > 0 && (optional || !counts.includes(needed))) needed = 1;
-  const candidates: number[] = [];
-  for (let id = 0; id < size; id++) if (admitted[id] && (counts[id] as number) >= needed) candidates.push(id);
-  return candidates;
+  let found = 0;
+  for (let id = 0; id < size; id++) if (admitted[id] && (counts[id] as number) >= needed) ids[found++] = id;
+  return ids.subarray(0, found);
 }
 
 const UNRELATED: readonly TermRelation[] = Object.freeze([]);
 
 /**
- * How a document term relates to each query unit: the terms matchUnit matched for it, so the
- * highlighter marks exactly the words the ranking counted (no second typo or stem computation).
+ * How a document term relates to each query unit: read from the terms matchUnit marked, so the
+ * highlighter marks exactly the words the ranking counted. It reads the pooled arrays of this
+ * search: valid until the engine's next search (the endpoint highlights before it asks again).
  */
 export function relationOf(
   index: EngineIndex,
   matches: readonly WordMatches[],
 ): (docTerm: string) => readonly TermRelation[] {
-  const related = new Map<number, TermRelation[]>();
-  matches.forEach((m, queryWord) => {
-    for (const [termId, prefixOnly] of m.matched) {
-      const list = related.get(termId) ?? [];
-      list.push({ queryWord, prefixOnly });
-      related.set(termId, list);
-    }
-  });
   // The highlighter asks about every word of every hit: answers memoised for the query.
   const cache = new Map<string, readonly TermRelation[]>();
   return (docTerm) => {
     let found = cache.get(docTerm);
     if (found === undefined) {
-      const posting = index.terms.get(docTerm);
-      found = (posting && related.get(posting.termId)) || UNRELATED;
+      const termId = index.terms.get(docTerm)?.termId;
+      const related: TermRelation[] = [];
+      if (termId !== undefined) {
+        matches.forEach((m, queryWord) => {
+          const how = m.terms[termId] as number;
+          if (how !== 0) related.push({ queryWord, prefixOnly: how === TERM_PREFIX });
+        });
+      }
+      found = related.length > 0 ? related : UNRELATED;
       cache.set(docTerm, found);
     }
     return found;

@@ -38,8 +38,8 @@ export function proximity(
         let inB = false;
         for (; i < end && positions[i] === position; i++) {
           const termId = termIds[i] as number;
-          inA ||= a.terms[termId] === 1;
-          inB ||= b.terms[termId] === 1;
+          inA ||= a.terms[termId] !== 0;
+          inB ||= b.terms[termId] !== 0;
         }
         if (inA) {
           lastA = position;

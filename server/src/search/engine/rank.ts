@@ -63,15 +63,16 @@ export function compareHits(a: RankedHit, b: RankedHit): number {
  */
 export function rank(
   index: EngineIndex,
-  candidates: readonly number[],
+  candidates: Uint32Array,
   matches: readonly WordMatches[],
   queryTerms: readonly string[],
   limit: number,
   weights: readonly number[] = matches.map(() => 1),
+  keyBuffer: Float64Array = new Float64Array(candidates.length),
 ): { hits: RankedHit[]; nbHits: number } {
   // Candidates sorted by their cheap criteria packed in one number, with the candidate's index
   // in the low bits: a typed-array sort, no objects for the thousands that are never shown.
-  const keys = new Float64Array(candidates.length);
+  const keys = keyBuffer.subarray(0, candidates.length);
   for (let i = 0; i < candidates.length; i++) {
     keys[i] = cheapKey(candidates[i] as number, matches, weights) * CANDIDATE_SLOTS + i;
   }
