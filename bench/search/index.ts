@@ -147,7 +147,8 @@ async function send(url: string, init?: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    const code = (error as { cause?: { code?: string } }).cause?.code ?? '';
+    if (!['UND_ERR_SOCKET', 'EPIPE', 'ECONNRESET'].includes(code)) throw error;
     return fetch(url, init);
   }
 }
