@@ -283,24 +283,17 @@ for (const [key, build] of builders) {
     (buildMs / 1000).toFixed(1),
   ]);
 }
-const blanks = (n: number) => Array.from({ length: n }, () => '');
+/** A latency-only row: no relevance cells. */
+const timingRow = (name: string, { p50, p99 }: { p50: number; p99: number }) => [
+  name,
+  ...sets.map(() => ''),
+  p50.toFixed(2),
+  p99.toFixed(2),
+  '',
+];
 if (process.env.BENCH_HTTP !== '0') {
-  const http = await overHttp(queries.map((q) => q.query));
-  rows.push([
-    'tala over HTTP (gate, one query per request)',
-    ...blanks(sets.length),
-    http.p50.toFixed(2),
-    http.p99.toFixed(2),
-    '',
-  ]);
-  const floor = await floorOverHttp(queries.length * RUNS);
-  rows.push([
-    'floor: GET /healthz over HTTP (same gate)',
-    ...blanks(sets.length),
-    floor.p50.toFixed(2),
-    floor.p99.toFixed(2),
-    '',
-  ]);
+  rows.push(timingRow('tala over HTTP (gate, one query per request)', await overHttp(queries.map((q) => q.query))));
+  rows.push(timingRow('floor: GET /healthz over HTTP (same gate)', await floorOverHttp(queries.length * RUNS)));
 }
 
 const header = ['engine', ...sets.map((set) => `${set.name} s@1 / s@5 / MRR`), 'p50 ms', 'p99 ms', 'index s'];
