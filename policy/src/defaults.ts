@@ -14,6 +14,9 @@ export const PORTAL_DEFAULTS = {
     /** DocSearch's Docusaurus template. */
     highlightPreTag: '<span class="algolia-docsearch-suggestion--highlight">',
     highlightPostTag: '</span>',
+    /** Word lengths from which one and two typos are allowed (DocSearch's template), on both backends. */
+    minWordSizefor1Typo: 3,
+    minWordSizefor2Typos: 7,
     /** Lifetime of a reader's secured Algolia key. */
     keyLifetimeSeconds: 3600,
     /**

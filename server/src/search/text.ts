@@ -1,5 +1,6 @@
 import { stemmer } from '@orama/stemmers/english';
 import { stopwords } from '@orama/stopwords/english';
+import { PORTAL_DEFAULTS } from '@tala/policy';
 
 /**
  * Words, as the engine and the highlighter both see them. Kept in one module so that a word the
@@ -125,11 +126,11 @@ export function typoDistance(a: string, b: string, max: number): number {
   return distance > max ? max + 1 : distance;
 }
 
-/** Typos allowed for a query word (DocSearch template: minWordSizefor1Typo 3, for2Typos 7; none on numbers). */
+/** Typos allowed for a query word (DocSearch template's thresholds, PORTAL_DEFAULTS; none on numbers). */
 export function typosAllowed(word: string): number {
   if (/^\d+$/.test(word)) return 0;
-  if (word.length >= 7) return 2;
-  if (word.length >= 3) return 1;
+  if (word.length >= PORTAL_DEFAULTS.search.minWordSizefor2Typos) return 2;
+  if (word.length >= PORTAL_DEFAULTS.search.minWordSizefor1Typo) return 1;
   return 0;
 }
 

@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PORTAL_DEFAULTS } from '@tala/policy';
 import { PUSH_VARIABLES } from '@tala/policy/environment';
 import { algoliasearch, type IndexSettings } from 'algoliasearch';
 import { type Env, readVariables } from '../../env.ts';
@@ -40,8 +41,8 @@ export const INDEX_SETTINGS: IndexSettings = {
   highlightPreTag: INDEX_DEFAULTS.highlightPreTag,
   highlightPostTag: INDEX_DEFAULTS.highlightPostTag,
   snippetEllipsisText: INDEX_DEFAULTS.snippetEllipsisText,
-  minWordSizefor1Typo: 3,
-  minWordSizefor2Typos: 7,
+  minWordSizefor1Typo: PORTAL_DEFAULTS.search.minWordSizefor1Typo,
+  minWordSizefor2Typos: PORTAL_DEFAULTS.search.minWordSizefor2Typos,
   allowTyposOnNumericTokens: false,
   minProximity: 1,
   ignorePlurals: true,
