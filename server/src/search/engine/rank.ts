@@ -4,7 +4,8 @@ import { FORM_MATCH, type WordMatches } from './match.ts';
 import { proximity } from './proximity.ts';
 
 /**
- * DocSearch's ranking: Algolia's tie-breaking over words, typo, attribute, proximity and exact,
+ * DocSearch's ranking: Algolia's tie-breaking over words, typo, attribute, proximity and exact
+ * (with our forms criterion before exact),
  * then the records' custom ranking (page rank, level, position), one hit per URL (distinct).
  * Only as many hits as the request pages through are fully ranked: a task phrasing that falls
  * back to "any word" matches thousands of records, and proximity, the costly criterion, only

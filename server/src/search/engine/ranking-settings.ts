@@ -9,7 +9,8 @@ export interface RankingSettings {
   readonly removeStopWords: boolean;
   /**
    * Other forms of a query word ("publishing" for "publish"), through the Snowball stem: such a
-   * match is worth half a word and ranks after two typos, so the exact form ranks first. Algolia
+   * match counts as a missing word for the words criterion, and a forms criterion after proximity
+   * prefers it, so the exact form ranks first. Algolia
    * has only plurals (`ignorePlurals`); this is the embedded engine's addition.
    */
   readonly wordForms: boolean;
