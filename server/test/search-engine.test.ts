@@ -4,7 +4,7 @@ import { ACCESS_LEVELS } from '@tala/policy';
 import { buildIndex, type EngineIndex, type RecordTerms } from '../src/search/engine/index-build.ts';
 import { candidatesOf, matchWord } from '../src/search/engine/match.ts';
 import { proximity } from '../src/search/engine/proximity.ts';
-import { KEYWORD_RANKING, SearchEngine } from '../src/search/engine.ts';
+import { KEYWORD_RANKING, QUESTION_RANKING, SearchEngine } from '../src/search/engine.ts';
 import { highlight, wordMatcher } from '../src/search/highlight.ts';
 import type { SearchRecord } from '../src/search/records.ts';
 import { term } from '../src/search/text.ts';
@@ -155,10 +155,12 @@ test('a synonym is an exact match, found in any position and highlighted', () =>
 });
 
 /** The engine's parts (server/src/search/engine/) on one record each: what each computes. */
+/** Word matching as the keyword configuration does it: no other forms, every word corrected. */
+const NO_FORMS = { wordForms: false, correctKnownWords: true };
 const everyRecord = (index: EngineIndex) => new Uint8Array(index.records.length).fill(1);
 const closeness = (index: EngineIndex, query: string) => {
   const terms = query.split(' ').map(term);
-  const matches = terms.map((q, i) => matchWord(index, q, i === terms.length - 1, everyRecord(index), false));
+  const matches = terms.map((q, i) => matchWord(index, q, i === terms.length - 1, everyRecord(index), NO_FORMS));
   return proximity(index.recordTerms[0] as RecordTerms, 0, matches);
 };
 
@@ -185,7 +187,7 @@ test('matchWord: only the last word is a prefix, a transposition is one typo, a 
     [['config', 'configuration']],
   );
   const admitted = everyRecord(index);
-  const match = (q: string, last: boolean) => matchWord(index, term(q), last, admitted, false);
+  const match = (q: string, last: boolean) => matchWord(index, term(q), last, admitted, NO_FORMS);
   assert.equal(match('frame', false).typos[0], -1);
   assert.deepEqual([match('frame', true).typos[0], match('frame', true).exact[0]], [0, 0]);
   assert.equal(match('cetnre', false).typos[0], 1);
@@ -261,6 +263,26 @@ test('from three meaningful words, records missing one are candidates too, after
   ];
   assert.deepEqual(urls(new SearchEngine(pages), 'roll back publish environment'), ['/all/', '/some/']);
   assert.deepEqual(urls(new SearchEngine(pages, [], KEYWORD_RANKING), 'roll back publish environment'), ['/all/']);
+});
+
+test('a question does not correct the words the docs contain ("long" is not "log"); a short query does', () => {
+  const pages = [
+    record('/scripts/', 'Studio', 'Scripts', { content: 'A script that runs too long is stopped after it times out.' }),
+    record('/logs/', 'Studio', 'Script log', { content: 'Each script run writes a log line before the engine answers.' }),
+  ];
+  const question = 'how long can a script run before it times out';
+  const logs = (engine: SearchEngine, query: string) =>
+    engine.search({ query, allowed: everyone }).hits.find((h) => h.record.url === '/logs/')?.criteria;
+  const engine = new SearchEngine(pages);
+  // Five meaningful words (long, script, run, time, out): "long" is a word of the docs, taken as typed.
+  assert.equal(engine.search({ query: question, allowed: everyone }).queryWords.length, 5);
+  assert.deepEqual(urls(engine, question), ['/scripts/', '/logs/']);
+  assert.equal(logs(engine, question)?.typos, 0, 'no word of the question was corrected into "log"');
+  // Correcting every word, as Algolia does, turns "long" into "log" there.
+  const correcting = new SearchEngine(pages, [], { ...QUESTION_RANKING, correctKnownWordsBelow: Infinity });
+  assert.equal(logs(correcting, question)?.typos, 1);
+  // Two words: still corrected.
+  assert.equal(logs(engine, 'long script')?.typos, 1);
 });
 
 test('a hyphenated query word finds the pair written either way ("on-prem" finds "on-prem" and "onprem")', () => {

@@ -69,15 +69,16 @@ export class SearchEngine {
   }
 
   search({ query, allowed, filters = [], limit = Number.POSITIVE_INFINITY }: EngineQuery): EngineResult {
-    const { removeStopWords, wordForms, weighWords, optionalWordsFrom } = this.#ranking;
+    const { removeStopWords, wordForms, weighWords, optionalWordsFrom, correctKnownWordsBelow } = this.#ranking;
     const units = queryUnits(this.#index, query.slice(0, MAX_QUERY_LENGTH), {
       removeStopWords,
       maxUnits: MAX_QUERY_WORDS,
     });
     const admitted = this.#admission.mask(allowed, filters);
     this.#pool.releaseAll();
+    const matching = { wordForms, correctKnownWords: units.length < correctKnownWordsBelow };
     const matches = units.map((unit, i) =>
-      matchUnit(this.#index, unit, i === units.length - 1, admitted, wordForms, this.#pool),
+      matchUnit(this.#index, unit, i === units.length - 1, admitted, matching, this.#pool),
     );
     const candidates = candidatesOf(matches, admitted, optionalWordsFrom, this.#pool);
     const weights = wordWeights(matches, this.size, weighWords);

@@ -94,13 +94,21 @@ export class MatchPool {
 
 const poolFor = (index: EngineIndex) => new MatchPool(index.records.length, index.vocabulary);
 
+/** How words match beyond their exact form (from RankingSettings, for one query). */
+export interface WordMatching {
+  /** Other forms of the word (its Snowball stem), as FORM_MATCH. */
+  wordForms: boolean;
+  /** Typo tolerance also for a word the docs contain (false: only unknown words are corrected). */
+  correctKnownWords: boolean;
+}
+
 /** The records one query word matches: exact, as a prefix (last word), within its typos, or as another form. */
 export function matchWord(
   index: EngineIndex,
   q: string,
   last: boolean,
   admitted: Uint8Array,
-  wordForms: boolean,
+  { wordForms, correctKnownWords }: WordMatching,
   pool: MatchPool = poolFor(index),
 ): WordMatches {
   const result = pool.take();
@@ -122,7 +130,7 @@ export function matchWord(
       if (isExact) exact[id] = 1;
     }
   };
-  const allowedTypos = typosAllowed(q);
+  const allowedTypos = correctKnownWords || !index.terms.has(q) ? typosAllowed(q) : 0;
   if (allowedTypos > 0) {
     for (const [t, posting] of withinTypos(index, q, allowedTypos)) {
       const distance = typoDistance(q, t, allowedTypos);
@@ -160,12 +168,12 @@ export function matchUnit(
   unit: QueryUnit,
   last: boolean,
   admitted: Uint8Array,
-  wordForms: boolean,
+  matching: WordMatching,
   pool: MatchPool = poolFor(index),
 ): WordMatches {
   let matches =
     unit.term !== null
-      ? matchWord(index, unit.term, last, admitted, wordForms, pool)
+      ? matchWord(index, unit.term, last, admitted, matching, pool)
       : allOf(index, unit.words, admitted, pool);
   for (const alternative of unit.alternatives) matches = union(matches, allOf(index, alternative, admitted, pool));
   return matches;

@@ -25,6 +25,17 @@ export interface RankingSettings {
    * has every word (`removeWordsIfNoResults: allOptional`). 0 turns the first part off.
    */
   readonly optionalWordsFrom: number;
+  /**
+   * Below this many (non-stop) query words, every word is corrected within its typos, as Algolia
+   * does; from it on, only words the docs do not contain are, as a spelling checker would. A
+   * question's words are the words the reader meant: correcting them matched unrelated ones
+   * ("how long can a script run" also matched "log", a word of a thousand sections; "offline"
+   * matched "online") and ranked those above the records with the reader's own words. Short
+   * keyword queries keep full tolerance. Chosen on the tuning halves (bench/search): from 5 words
+   * on, questions gain and keyword queries lose nothing; from 3 on, keyword queries lost one.
+   * Infinity: always corrected (Algolia).
+   */
+  readonly correctKnownWordsBelow: number;
 }
 
 export const QUESTION_RANKING: RankingSettings = Object.freeze({
@@ -32,6 +43,7 @@ export const QUESTION_RANKING: RankingSettings = Object.freeze({
   wordForms: true,
   weighWords: false,
   optionalWordsFrom: 3,
+  correctKnownWordsBelow: 5,
 });
 
 export const KEYWORD_RANKING: RankingSettings = Object.freeze({
@@ -39,4 +51,5 @@ export const KEYWORD_RANKING: RankingSettings = Object.freeze({
   wordForms: false,
   weighWords: false,
   optionalWordsFrom: 0,
+  correctKnownWordsBelow: Number.POSITIVE_INFINITY,
 });
