@@ -268,7 +268,9 @@ test('from three meaningful words, records missing one are candidates too, after
 test('a question does not correct the words the docs contain ("long" is not "log"); a short query does', () => {
   const pages = [
     record('/scripts/', 'Studio', 'Scripts', { content: 'A script that runs too long is stopped after it times out.' }),
-    record('/logs/', 'Studio', 'Script log', { content: 'Each script run writes a log line before the engine answers.' }),
+    record('/logs/', 'Studio', 'Script log', {
+      content: 'Each script run writes a log line before the engine answers.',
+    }),
   ];
   const question = 'how long can a script run before it times out';
   const logs = (engine: SearchEngine, query: string) =>
