@@ -40,7 +40,7 @@ const config: Config = {
 
   customFields,
   // Runs before hydration: the login screen at deep addresses, no on-prem prefetch without the role.
-  clientModules: ['./src/client-modules/access-guard.ts'],
+  clientModules: ['./src/client-modules/access-guard.ts', './src/client-modules/search-page-clicks.ts'],
 
   presets: [
     [

@@ -38,7 +38,7 @@ test('a question in the modal shows the answering page first, marks only meaning
   expect(JSON.parse((await beacon).postData() ?? '{}')).toEqual({ query: QUESTION, position: 1 });
 });
 
-test('the /search/ page answers a question the same way: answering page first, only meaningful words marked', async ({
+test('the /search/ page answers a question the same way: answering page first, only meaningful words marked, opened position reported', async ({
   page,
 }) => {
   await page.goto(`/search/?q=${encodeURIComponent(QUESTION)}`);
@@ -48,4 +48,12 @@ test('the /search/ page answers a question the same way: answering page first, o
   const marked = await markedWords(results.first());
   expect(marked.length).toBeGreaterThan(0);
   expect(marked.filter((word) => !MEANINGFUL.test(word))).toEqual([]);
+  // Opening the second result sends the click beacon with its position (the theme's page is not
+  // forked: search-page-clicks.ts reads its markup, and this fails if that markup changes).
+  const second = results.nth(1).locator('h2 a');
+  const target = await second.getAttribute('href');
+  const beacon = page.waitForRequest((request) => request.url().endsWith('/api/search-click'));
+  await second.click();
+  expect(JSON.parse((await beacon).postData() ?? '{}')).toEqual({ query: QUESTION, position: 2 });
+  await page.waitForURL((url) => `${url.pathname}${url.hash}` === target);
 });
