@@ -8,7 +8,7 @@
 import { liteClient as algoliaLiteClient } from '@tala/algoliasearch-lite-upstream';
 import { pagesPrefix } from '../session';
 import { renewSearchCredentials, searchCredentials } from './credentials';
-import { readerSearch } from './reader-search';
+import { readerSearch, retriedOnce } from './reader-search';
 import { hostsFor, PORTAL_TIMEOUTS } from './search-client';
 
 type Options = Parameters<typeof algoliaLiteClient>[2];
@@ -28,8 +28,15 @@ export function readerLiteSearch(options?: Options): LiteClient['search'] {
   }) as LiteClient['search'];
 }
 
-export function liteClient(appId: string, apiKey: string, options?: Options): LiteClient {
+/** The modal's client (theme/SearchBar): DocSearch shows its own error screen, at once (SVC-05). */
+export function readerLiteClient(appId: string, apiKey: string, options?: Options): LiteClient {
   return { ...algoliaLiteClient(appId, apiKey, options), search: readerLiteSearch(options) };
+}
+
+/** What the theme's /search/ page builds through the alias: the same, a search that reached no host retried once. */
+export function liteClient(appId: string, apiKey: string, options?: Options): LiteClient {
+  const client = readerLiteClient(appId, apiKey, options);
+  return { ...client, search: retriedOnce(client.search) as LiteClient['search'] };
 }
 
 export * from '@tala/algoliasearch-lite-upstream';

@@ -59,3 +59,24 @@ export function readerSearch<Client extends { search: (...args: never[]) => Prom
   };
   return search as SearchOf<Client>;
 }
+
+/** Algolia's clients reject with a RetryError when every host timed out or could not be reached. */
+const unreachable = (error: unknown) => (error as { name?: unknown } | null)?.name === 'RetryError';
+
+/**
+ * For the theme's /search/ page, which has no error handler: one failed request throws
+ * "Uncaught, unspecified error event" there and the page shows no results from then on (seen once
+ * in CI, on a loaded machine). A search that found no host answering is sent once more before the
+ * error reaches the page; a refusal or a bad request is not (readerSearch deals with the first,
+ * and sending the second again would fail the same way).
+ */
+export function retriedOnce<A extends unknown[], R>(search: (...args: A) => Promise<R>): (...args: A) => Promise<R> {
+  return async (...args) => {
+    try {
+      return await search(...args);
+    } catch (error) {
+      if (!unreachable(error)) throw error;
+      return search(...args);
+    }
+  };
+}

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { SearchCredentials } from '../../session/session-store';
-import { RENEW_MARGIN_MS, readerSearch } from '../reader-search';
+import { RENEW_MARGIN_MS, readerSearch, retriedOnce } from '../reader-search';
 
 const NOW = 1_800_000_000_000;
 const key = (apiKey: string, validUntil?: number): SearchCredentials => ({
@@ -91,4 +91,27 @@ test('no retry when renewal gives the same key, nor for errors other than 401/40
   });
   await assert.rejects(unreachable(), /Unreachable hosts/);
   assert.equal(renewals, 0);
+});
+
+test('the /search/ page sends a search that reached no host once more, and nothing else again', async () => {
+  const failing = (name: string, answers: number) => {
+    let calls = 0;
+    const search = async (query: string) => {
+      calls++;
+      if (calls <= answers) throw Object.assign(new Error(`${name} ${calls}`), { name });
+      return `results for ${query}`;
+    };
+    return { search: retriedOnce(search), calls: () => calls };
+  };
+  const once = failing('RetryError', 1);
+  assert.equal(await once.search('carousel'), 'results for carousel');
+  assert.equal(once.calls(), 2);
+  // Twice unreachable: the second error reaches the page.
+  const twice = failing('RetryError', 2);
+  await assert.rejects(twice.search('carousel'), /RetryError 2/);
+  assert.equal(twice.calls(), 2);
+  // An API error (refused key, bad request) is not sent again.
+  const refusedOnce = failing('ApiError', 1);
+  await assert.rejects(refusedOnce.search('carousel'), /ApiError 1/);
+  assert.equal(refusedOnce.calls(), 1);
 });

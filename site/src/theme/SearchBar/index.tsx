@@ -39,11 +39,11 @@ import { createPortal } from 'react-dom';
 import type { TalaCustomFields } from '../../../config/custom-fields';
 import { noteSearch, reportClick } from '../../search/click-beacon';
 import { searchCredentials } from '../../search/credentials';
-import { liteClient } from '../../search/lite-client';
+import { readerLiteClient } from '../../search/lite-client';
 import { debounceSearch, SEARCH_DEBOUNCE_MS } from '../../search/search-client';
 
 type Modal = typeof import('@docsearch/react/modal').DocSearchModal;
-type SearchClient = ReturnType<typeof liteClient>;
+type SearchClient = ReturnType<typeof readerLiteClient>;
 /** A hit as the modal renders it; `position` (1-based, in ranking order) is ours, for the click beacon. */
 type InternalHit = { url: string; position?: number };
 
@@ -64,7 +64,7 @@ let searchClient: SearchClient | null = null;
 /** Loads the modal's code and builds the reader's search client once, before the first opening. */
 function prepareModal(appId: string, apiKey: string): Promise<void> {
   if (!searchClient) {
-    const client = liteClient(appId, apiKey);
+    const client = readerLiteClient(appId, apiKey);
     const search = debounceSearch(client.search, SEARCH_DEBOUNCE_MS);
     searchClient = {
       ...client,
