@@ -6,6 +6,7 @@ import { buildTimeCustomFields, buildVariables } from './config/custom-fields';
 import { onPremDocsOptions } from './config/on-prem-docs';
 import { sidebarItemsGenerator } from './config/sidebar-items';
 import { sitemapOptions } from './config/sitemap';
+import remarkTqlTables from './examples/tql/remark-tables';
 
 const customFields = buildTimeCustomFields(process.env);
 
@@ -52,6 +53,8 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           sidebarItemsGenerator,
           breadcrumbs: true,
+          // ::tql-table directives: the TQL data model's tables, from examples/tql/model.yaml.
+          beforeDefaultRemarkPlugins: [remarkTqlTables],
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },
         },

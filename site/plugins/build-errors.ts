@@ -10,7 +10,8 @@ export type BuildErrorCode =
   | 'BUILD_ERR_BUILD_INPUT'
   | 'BUILD_ERR_SYNONYMS'
   | 'BUILD_ERR_OPENAPI'
-  | 'BUILD_ERR_CONFIG';
+  | 'BUILD_ERR_CONFIG'
+  | 'BUILD_ERR_EXAMPLE';
 
 export class BuildError extends Error {
   constructor(

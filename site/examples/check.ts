@@ -1,0 +1,103 @@
+/**
+ * `npm run check:examples --workspace site` (and the first step of the site build): every example a
+ * page shows in a checked language is parsed and checked; the build stops on any mistake, naming
+ * the page, the line and the column. What each language's checker knows:
+ * - ```tql — the TQL manual's grammar and data model (tql/check.ts).
+ * docs/style-guide.md tells writers how to write examples that pass.
+ */
+import path from 'node:path';
+import { BuildError } from '../plugins/build-errors.ts';
+import type { ExampleProblem } from './problem.ts';
+import { CONTENT_DIRS, codeBlocks, codeSpans, markdownFiles } from './scan.ts';
+import { specFiles, specStrings } from './spec-strings.ts';
+import { checkTql, checkTqlField, isTqlFieldSpan } from './tql/check.ts';
+
+export const CHECKERS: Readonly<Record<string, (text: string) => ExampleProblem[]>> = {
+  tql: checkTql,
+};
+
+export interface Finding extends ExampleProblem {
+  /** Relative to the site directory. */
+  file: string;
+  language: string;
+}
+
+export interface ExampleReport {
+  findings: Finding[];
+  /** Examples checked per language. */
+  counts: Record<string, number>;
+}
+
+/** A TQL query inside a spec's string: an example request's `query`, an aggregator's `script`. */
+const TQL_KEYS = new Set(['query', 'script']);
+const TQL_QUERY = /^\s*(listall|list|count|distinct)\s[\s\S]*\sfrom\s/i;
+
+export function checkExamples(
+  siteDir: string,
+  { pages, specs }: { pages?: readonly string[]; specs?: readonly string[] } = {},
+): ExampleReport {
+  const languages = new Set(Object.keys(CHECKERS));
+  const counts: Record<string, number> = Object.fromEntries(
+    [...languages, 'TQL field', 'spec TQL'].map((language) => [language, 0]),
+  );
+  const findings: Finding[] = [];
+  const note = (file: string, language: string, line: number, column: number, message: string) =>
+    findings.push({ file: path.relative(siteDir, file), language, line, column, message });
+  const all = pages ?? CONTENT_DIRS.flatMap((dir) => markdownFiles(path.join(siteDir, dir)));
+  for (const file of all) {
+    // Fields named in prose: `t.flowName` must be a field of the data model.
+    for (const span of codeSpans(file)) {
+      if (!isTqlFieldSpan(span.text)) continue;
+      counts['TQL field'] = (counts['TQL field'] ?? 0) + 1;
+      const problem = checkTqlField(span.text);
+      if (problem) note(file, 'TQL field', span.line, span.column, problem);
+    }
+    for (const block of codeBlocks(file, languages)) {
+      counts[block.language] = (counts[block.language] ?? 0) + 1;
+      for (const problem of (CHECKERS[block.language] as (text: string) => ExampleProblem[])(block.text)) {
+        note(file, block.language, block.line + problem.line - 1, block.indent + problem.column, problem.message);
+      }
+    }
+  }
+  // TQL in the API specs' examples: lines are the string's first line in the spec source.
+  for (const file of specs ?? specFiles(path.join(siteDir, 'openapi/specs'))) {
+    for (const string of specStrings(file)) {
+      if (!TQL_KEYS.has(string.key) || !TQL_QUERY.test(string.text)) continue;
+      counts['spec TQL'] = (counts['spec TQL'] ?? 0) + 1;
+      for (const problem of checkTql(string.text)) {
+        note(
+          file,
+          'spec TQL',
+          string.line,
+          1,
+          `${string.key}, at ${problem.line}:${problem.column} of the query: ${problem.message}`,
+        );
+      }
+    }
+  }
+  return { findings, counts };
+}
+
+/** The report as a writer reads it: one line per mistake, `file:line:column [language] message`. */
+export function formatFindings(findings: readonly Finding[]): string {
+  return findings.map((f) => `${f.file}:${f.line}:${f.column} [${f.language}] ${f.message}`).join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const siteDir = path.resolve(import.meta.dirname, '..');
+  const { findings, counts } = checkExamples(siteDir);
+  const summary = Object.entries(counts)
+    .map(([language, count]) => `${count} ${language}`)
+    .join(', ');
+  if (findings.length > 0) {
+    console.error(formatFindings(findings));
+    const error = new BuildError(
+      'BUILD_ERR_EXAMPLE',
+      `${findings.length} example mistake${findings.length === 1 ? '' : 's'} in ${summary} examples (listed above; docs/style-guide.md, "Examples").`,
+    );
+    // The writer needs the list and the code, not this script's stack.
+    console.error(error.message);
+    process.exit(1);
+  }
+  console.log(`[examples] checked ${summary} examples: no mistakes`);
+}

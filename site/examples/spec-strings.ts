@@ -1,0 +1,40 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isMap, isPair, isScalar, isSeq, LineCounter, type Node, parseDocument } from 'yaml';
+
+/** A string of an OpenAPI spec source (site/openapi/specs), with the line its value starts on. */
+export interface SpecString {
+  file: string;
+  /** The key the string is the value of (`query`, `script`, `description`). */
+  key: string;
+  text: string;
+  line: number;
+}
+
+/** The spec sources, one YAML file per resource family (the merged copies are not sources). */
+export function specFiles(specsDir: string): string[] {
+  return readdirSync(specsDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.yaml') && !entry.parentPath.includes('.merged'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/** Every string value of a spec file under a key, in document order. */
+export function specStrings(file: string): SpecString[] {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(readFileSync(file, 'utf8'), { lineCounter });
+  const found: SpecString[] = [];
+  const walk = (node: unknown, key: string) => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (isPair(pair)) walk(pair.value, isScalar(pair.key) ? String(pair.key.value) : key);
+      }
+    } else if (isSeq(node)) {
+      for (const item of node.items) walk(item, key);
+    } else if (isScalar(node) && typeof node.value === 'string' && (node as Node).range) {
+      found.push({ file, key, text: node.value, line: lineCounter.linePos((node as Node).range?.[0] ?? 0).line });
+    }
+  };
+  walk(document.contents, '');
+  return found;
+}
