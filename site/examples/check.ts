@@ -7,6 +7,8 @@
  */
 import path from 'node:path';
 import { BuildError } from '../plugins/build-errors.ts';
+import { type ApiCall, curlCalls, httpBlockCalls, inlineCall } from './api/calls.ts';
+import { ApiCallChecker } from './api/check.ts';
 import type { ExampleProblem } from './problem.ts';
 import { CONTENT_DIRS, codeBlocks, codeSpans, markdownFiles } from './scan.ts';
 import { specFiles, specStrings } from './spec-strings.ts';
@@ -29,6 +31,18 @@ export interface ExampleReport {
 }
 
 /** A TQL query inside a spec's string: an example request's `query`, an aggregator's `script`. */
+/** Blocks that show API calls: HTTP requests, and shell commands with curl. */
+const CALL_LANGUAGES = ['http', 'bash', 'sh', 'shell'];
+const CALL_AND_RESPONSE_LANGUAGES = new Set([...CALL_LANGUAGES, 'json']);
+
+/**
+ * The API reference pages generate.ts writes from the specs: their calls are the specs' own
+ * (checked by the spec lint), so only the pages writers write are scanned for calls.
+ */
+const GENERATED = ['docs/reference/apis/studio/', 'docs/reference/apis/inquire/', 'on-prem/apis/manager/'];
+const generated = (siteDir: string, file: string) =>
+  GENERATED.some((dir) => path.relative(siteDir, file).startsWith(dir));
+
 const TQL_KEYS = new Set(['query', 'script']);
 const TQL_QUERY = /^\s*(listall|list|count|distinct)\s[\s\S]*\sfrom\s/i;
 
@@ -43,8 +57,44 @@ export function checkExamples(
   const findings: Finding[] = [];
   const note = (file: string, language: string, line: number, column: number, message: string) =>
     findings.push({ file: path.relative(siteDir, file), language, line, column, message });
-  const all = pages ?? CONTENT_DIRS.flatMap((dir) => markdownFiles(path.join(siteDir, dir)));
+  const all =
+    pages ??
+    CONTENT_DIRS.flatMap((dir) => markdownFiles(path.join(siteDir, dir))).filter((file) => !generated(siteDir, file));
+  const apiCalls = new ApiCallChecker();
+  const call = (file: string, found: ApiCall | null) => {
+    if (!found) return;
+    const verdict = apiCalls.check(found);
+    if (!verdict.checked) {
+      counts[verdict.why] = (counts[verdict.why] ?? 0) + 1;
+      return;
+    }
+    const kind = found.body === null ? `${found.form} call` : `${found.form} call with a body`;
+    counts[kind] = (counts[kind] ?? 0) + 1;
+    for (const problem of verdict.problems) note(file, 'API call', problem.line, problem.column, problem.message);
+  };
   for (const file of all) {
+    // A JSON block right after a block with one call, in the same section, is that call's response.
+    let previous: ApiCall | null = null;
+    let previousSection = -1;
+    for (const block of codeBlocks(file, CALL_AND_RESPONSE_LANGUAGES)) {
+      if (block.language === 'json') {
+        if (previous && block.section === previousSection) {
+          counts['response'] = (counts['response'] ?? 0) + 1;
+          for (const problem of apiCalls.checkResponse(previous, block.text, {
+            line: block.line,
+            column: block.indent + 1,
+          }))
+            note(file, 'API response', problem.line, problem.column, problem.message);
+        }
+        previous = null;
+        continue;
+      }
+      const found = block.language === 'http' ? httpBlockCalls(block) : curlCalls(block);
+      for (const one of found) call(file, one);
+      previous = found.length === 1 ? (found[0] as ApiCall) : null;
+      previousSection = block.section;
+    }
+    for (const span of codeSpans(file)) call(file, inlineCall(span));
     // Fields named in prose: `t.flowName` must be a field of the data model.
     for (const span of codeSpans(file)) {
       if (!isTqlFieldSpan(span.text)) continue;
@@ -75,6 +125,7 @@ export function checkExamples(
       }
     }
   }
+  findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   return { findings, counts };
 }
 

@@ -13,6 +13,8 @@ export interface CodeBlock {
   line: number;
   /** Added to a column of the text: the block's indentation (a block inside a list item). */
   indent: number;
+  /** How many headings come before the block: blocks with the same number share a section. */
+  section: number;
 }
 
 /** The content folders whose pages are checked (the docs plugin instances' paths). */
@@ -36,14 +38,19 @@ export function codeBlocks(
   source = readFileSync(file, 'utf8'),
 ): CodeBlock[] {
   const blocks: CodeBlock[] = [];
-  visit(fromMarkdown(source), 'code', (node: Code) => {
-    if (!node.lang || !languages.has(node.lang) || !node.position) return;
+  let section = 0;
+  visit(fromMarkdown(source), (node) => {
+    if (node.type === 'heading') section++;
+    if (node.type !== 'code') return;
+    const code = node as Code;
+    if (!code.lang || !languages.has(code.lang) || !code.position) return;
     blocks.push({
       file,
-      language: node.lang,
-      text: node.value,
-      line: node.position.start.line + 1,
-      indent: node.position.start.column - 1,
+      language: code.lang,
+      text: code.value,
+      line: code.position.start.line + 1,
+      indent: code.position.start.column - 1,
+      section,
     });
   });
   return blocks;

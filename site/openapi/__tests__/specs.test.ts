@@ -73,3 +73,38 @@ test('a spec mistake fails with BUILD_ERR_OPENAPI and the file:line to fix (dupl
     (error: unknown) => error instanceof BuildError && /b\.yaml:\d+: /.test(error.message),
   );
 });
+
+test('an example that contradicts its own schema is a lint error (no-invalid-media-type-examples), so no spec ships one', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tala-spec-'));
+  const file = path.join(dir, 'planted.yaml');
+  writeFileSync(
+    file,
+    [
+      'openapi: 3.1.0',
+      'info: { title: Planted, version: "1", license: { name: MIT } }',
+      'servers: [{ url: "https://example.com/v8" }]',
+      'security: []',
+      'tags: [{ name: Things, description: Things. }]',
+      'paths:',
+      '  /things:',
+      '    post:',
+      '      operationId: createThing',
+      '      summary: Create a thing',
+      '      description: Creates a thing.',
+      '      tags: [Things]',
+      '      requestBody:',
+      '        content:',
+      '          application/json:',
+      '            schema: { type: object, required: [name], properties: { name: { type: string } }, additionalProperties: false }',
+      '            example: { name: 42, colour: red }',
+      '      responses:',
+      "        '204': { description: Created. }",
+      "        '400': { description: Bad request. }",
+      '',
+    ].join('\n'),
+  );
+  const problems = await lintSpec(file);
+  const invalid = problems.filter((p) => p.rule === 'no-invalid-media-type-examples');
+  assert.ok(invalid.length > 0, JSON.stringify(problems));
+  assert.ok(invalid.every((p) => p.severity === 'error'));
+});

@@ -1,0 +1,121 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { checkExamples, formatFindings } from '../check.ts';
+
+/** API calls as code (issue 15): every call a page shows is an operation of the specs, with a valid body and response. */
+
+const siteDir = path.resolve(import.meta.dirname, '../..');
+
+function check(markdown: string) {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'tala-calls-')), 'page.md');
+  writeFileSync(file, markdown);
+  const report = checkExamples(siteDir, { pages: [file], specs: [] });
+  const name = path.relative(siteDir, file);
+  return {
+    lines: formatFindings(report.findings)
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => l.replace(`${name}:`, '')),
+    counts: report.counts,
+  };
+}
+
+test('a call to an operation the specs do not have is reported, with the nearest operation', () => {
+  const { lines } = check(
+    [
+      'Publish with `POST /studio/v8/solutions/{solutionId}/publish`.',
+      '',
+      '```bash',
+      'curl -s -X POST "https://{studio-host}/studio/v8/solutions/{solution-id}/unpublish" \\',
+      '  -H "X-Tala-Session: ${TALA_SESSION_ID}"',
+      '```',
+      '',
+      '```http',
+      'GET /inquire/v8/tasks/task-8d13f0 HTTP/1.1',
+      'Host: {inquire-host}',
+      '```',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(lines, [
+    '1:14 [API call] no operation POST /studio/v8/solutions/{solutionId}/publish in the API specs; the nearest is POST /studio/v8/solutions/{solutionId}/publish-environments/{environment}/publish',
+    '4:1 [API call] no operation POST /studio/v8/solutions/{solution-id}/unpublish in the API specs; the nearest is POST /studio/v8/solutions/{solutionId}/publish-environments/{environment}/unpublish',
+    '9:1 [API call] no operation GET /inquire/v8/tasks/task-8d13f0 in the API specs; the nearest is GET /inquire/v8/import/tasks/{taskId}',
+  ]);
+});
+
+test('a body with a property the operation does not have, or a wrong type, is reported; a right one passes', () => {
+  const publish = (body: string) =>
+    [
+      '```bash',
+      'curl -s -X POST "https://{studio-host}/studio/v8/solutions/{solution-id}/publish-environments/staging/publish" \\',
+      '  -H "Content-Type: application/json" \\',
+      `  -d '${body}'`,
+      '```',
+      '',
+    ].join('\n');
+  assert.deepEqual(check(publish('{"solutionVersion": 57, "comment": "Release 12"}')).lines, []);
+  assert.deepEqual(check(publish('{\n  "version": 57,\n  "regressionRunId": "rr-6d1e90"\n}')).lines, [
+    '2:1 [API call] body of publishSolutionToEnvironment: the body has no property version',
+    '2:1 [API call] body of publishSolutionToEnvironment: the body has no property regressionRunId',
+  ]);
+  assert.deepEqual(check(publish('{"solutionVersion": "57"}')).lines, [
+    '2:1 [API call] body of publishSolutionToEnvironment: solutionVersion must be integer',
+  ]);
+  assert.deepEqual(
+    check(publish('{solutionVersion: 57}')).lines[0]?.replace(/:.*?\[/, ' ['),
+    "2 [API call] the body is not JSON: Expected property name or '}' in JSON at position 1",
+  );
+});
+
+test("a response shown right after its call must be one of the operation's responses; another section's JSON is not", () => {
+  const page = (response: string, between = '') =>
+    [
+      '```http',
+      'GET /studio/v8/solutions/sol-8c41e2/publish-environments HTTP/1.1',
+      'Host: {studio-host}',
+      '```',
+      '',
+      between,
+      '```json',
+      response,
+      '```',
+      '',
+    ].join('\n');
+  const good =
+    '{ "items": [{ "environment": "staging", "canPublish": true, "requiresRegressionRun": false, "state": "published" }], "nextCursor": null, "total": 1 }';
+  const old = '{ "items": [{ "name": "staging", "status": "published" }], "nextCursor": null, "total": 1 }';
+  assert.deepEqual(check(page(good)).lines, []);
+  assert.match(
+    check(page(old)).lines[0] ?? '',
+    /^8:1 \[API response\] not a response of listPublishEnvironmentTargets \(200: items\.0 needs environment/,
+  );
+  // An error body is a response too (a page may show what a failure looks like).
+  assert.deepEqual(
+    check(page('{ "error": { "code": "FORBIDDEN", "message": "No access.", "requestId": "req-1" } }')).lines,
+    [],
+  );
+  // A JSON block under another heading is about something else.
+  assert.deepEqual(check(page(old, '## Something else\n')).lines, []);
+});
+
+test('calls outside the specs are counted, not checked: other hosts, the legacy JSPs, earlier API versions', () => {
+  const { lines, counts } = check(
+    [
+      '```bash',
+      'curl -s -X POST "https://{engine-host}/solutions/{solution-id}/production/" -d \'{"input": "hi"}\'',
+      'curl -s "https://{studio-host}/studio/v8/jsp/solutionList.jsp?sessionId=s-1"',
+      '```',
+      '',
+      'Tala 7 used `GET /studio/v7/auth/session`.',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(lines, []);
+  assert.equal(counts['call to another host'], 1);
+  assert.equal(counts['legacy JSP'], 1);
+  assert.equal(counts['call to an earlier API version'], 1);
+});

@@ -1,0 +1,161 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import leven from 'leven';
+import { parse as parseYaml } from 'yaml';
+import { APIS, type ApiName, mergeApi, SPECS_DIR } from '../../openapi/scripts/merge.ts';
+
+/**
+ * The operations of the three API specs (site/openapi/specs, merged as the reference pages are),
+ * for matching the calls a guide shows: method and path template, with each API's base path
+ * (`/studio/v8`) from its servers.
+ */
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+export interface Operation {
+  api: ApiName;
+  method: string;
+  /** As in the spec: `/solutions/{solutionId}/flows`. */
+  template: string;
+  operationId: string;
+  /** Where the JSON request body's schema is (`merged/studio.yaml#/paths/…`), if it takes one. */
+  requestSchema: string | null;
+  /** Where each JSON response's schema is, by status (error responses often in `common.yaml#/…`). */
+  responseSchemas: Record<string, string>;
+}
+
+export interface ApiSpecs {
+  operations: Operation[];
+  /** Each API's base path, from its first server URL: `/studio/v8`. */
+  basePaths: Record<ApiName, string>;
+  /** The merged documents (Ajv compiles the schemas in place). */
+  documents: Record<ApiName, Record<string, unknown>>;
+  /** specs/common.yaml, which the merged documents refer to as `../common.yaml`. */
+  common: Record<string, unknown>;
+}
+
+type Doc = { servers?: { url: string }[]; paths?: Record<string, Record<string, unknown>> };
+
+const pointer = (...parts: string[]) => `#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+
+export function loadApiSpecs(): ApiSpecs {
+  const operations: Operation[] = [];
+  const basePaths = {} as Record<ApiName, string>;
+  const documents = {} as Record<ApiName, Record<string, unknown>>;
+  const common = parseYaml(readFileSync(path.join(SPECS_DIR, 'common.yaml'), 'utf8')) as Record<string, unknown>;
+  for (const api of APIS) {
+    const doc = mergeApi(api) as unknown as Doc & Record<string, unknown>;
+    documents[api] = doc;
+    basePaths[api] = new URL((doc.servers?.[0]?.url ?? '/').replace(/\{[^}]+\}/g, 'host')).pathname.replace(/\/$/, '');
+    const self = `merged/${api}.yaml`;
+    // A request body or response given by $ref (often ../common.yaml's shared errors): where it is.
+    const located = (value: unknown, where: string): { object: WithContent; where: string } => {
+      const ref = (value as { $ref?: string } | undefined)?.$ref;
+      if (!ref) return { object: (value ?? {}) as WithContent, where };
+      const [file = '', fragment = ''] = ref.split('#');
+      const target = file === '' ? doc : common;
+      const name = file === '' ? self : 'common.yaml';
+      const object = fragment
+        .split('/')
+        .slice(1)
+        .reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[unescapePointer(key)], target);
+      return { object: (object ?? {}) as WithContent, where: `${name}#${fragment}` };
+    };
+    const jsonSchema = ({ object, where }: { object: WithContent; where: string }) =>
+      object.content?.['application/json'] ? `${where}/content/application~1json/schema` : null;
+    for (const [template, item] of Object.entries(doc.paths ?? {})) {
+      for (const method of METHODS) {
+        const operation = item[method] as
+          | { operationId?: string; requestBody?: unknown; responses?: Record<string, unknown> }
+          | undefined;
+        if (!operation) continue;
+        const at = `${self}${pointer('paths', template, method)}`;
+        const responseSchemas: Record<string, string> = {};
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          const schema = jsonSchema(located(response, `${at}/responses/${status}`));
+          if (schema) responseSchemas[status] = schema;
+        }
+        operations.push({
+          api,
+          method: method.toUpperCase(),
+          template,
+          operationId: operation.operationId ?? '',
+          requestSchema: operation.requestBody ? jsonSchema(located(operation.requestBody, `${at}/requestBody`)) : null,
+          responseSchemas,
+        });
+      }
+    }
+  }
+  return { operations, basePaths, documents, common };
+}
+
+type WithContent = { content?: Record<string, unknown> };
+const unescapePointer = (key: string) => key.replace(/~1/g, '/').replace(/~0/g, '~');
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+const isParameter = (segment: string) => /^\{[^}]+\}$/.test(segment);
+
+/** Whether a guide's path (`/solutions/sol-8c41e2/flows` or `/solutions/{id}/flows`) fits a template. */
+export function fits(template: string, path: string): boolean {
+  const want = segments(template);
+  const have = segments(path);
+  return (
+    want.length === have.length &&
+    want.every((segment, i) => {
+      const given = have[i] as string;
+      // A placeholder in the guide stands for a value: it fits a parameter, never a fixed segment.
+      return isParameter(segment) ? true : !isParameter(given) && segment === given;
+    })
+  );
+}
+
+export type Match = { operation: Operation } | { operation: null; nearest: string | null };
+
+/**
+ * The operation a call names. `path` is without query string; it may start with an API's base
+ * path (`/studio/v8/solutions`), which then says which API, or name an operation of any API.
+ */
+export function findOperation(specs: ApiSpecs, method: string, path: string): Match {
+  const candidates: { api: ApiName; path: string }[] = [];
+  for (const api of APIS) {
+    const base = specs.basePaths[api];
+    if (base && (path === base || path.startsWith(`${base}/`)))
+      candidates.push({ api, path: path.slice(base.length) || '/' });
+  }
+  const where = candidates.length > 0 ? candidates : APIS.map((api) => ({ api, path }));
+  for (const { api, path: relative } of where) {
+    const operation = specs.operations.find((o) => o.api === api && o.method === method && fits(o.template, relative));
+    if (operation) return { operation };
+  }
+  return { operation: null, nearest: nearestOperation(specs, where, method) };
+}
+
+/**
+ * The most similar operation of the same method, written as a guide would (base path included):
+ * the most fixed segments in common (`solutions`, `publish`), then the closest in length and spelling.
+ */
+function nearestOperation(specs: ApiSpecs, where: { api: ApiName; path: string }[], method: string): string | null {
+  let best: string | null = null;
+  let bestScore: number[] = [];
+  for (const { api, path } of where) {
+    const given = segments(path).filter((s) => !isParameter(s) && !/\d/.test(s));
+    for (const operation of specs.operations) {
+      if (operation.api !== api || operation.method !== method) continue;
+      const fixed = segments(operation.template).filter((s) => !isParameter(s));
+      const shared = given.filter((s) => fixed.includes(s)).length;
+      const score = [
+        -shared,
+        Math.abs(segments(operation.template).length - segments(path).length),
+        leven(given.join('/'), fixed.join('/')),
+      ];
+      if (best === null || lexicographic(score, bestScore) < 0)
+        [best, bestScore] = [`${method} ${specs.basePaths[api]}${operation.template}`, score];
+    }
+  }
+  return best;
+}
+
+const lexicographic = (a: readonly number[], b: readonly number[]) => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return (a[i] as number) - (b[i] as number);
+  return 0;
+};
