@@ -7,15 +7,18 @@
  */
 import path from 'node:path';
 import { BuildError } from '../plugins/build-errors.ts';
+import { loadConstants } from '../plugins/platform-constants/constants.ts';
 import { type ApiCall, curlCalls, httpBlockCalls, inlineCall } from './api/calls.ts';
 import { ApiCallChecker } from './api/check.ts';
+import { checkConditions } from './condition/check.ts';
 import type { ExampleProblem } from './problem.ts';
-import { CONTENT_DIRS, codeBlocks, codeSpans, markdownFiles } from './scan.ts';
+import { CONTENT_DIRS, codeBlocks, codeSpans, markdownFiles, proseRuns } from './scan.ts';
 import { specFiles, specStrings } from './spec-strings.ts';
 import { checkTql, checkTqlField, isTqlFieldSpan } from './tql/check.ts';
 
 export const CHECKERS: Readonly<Record<string, (text: string) => ExampleProblem[]>> = {
   tql: checkTql,
+  condition: checkConditions,
 };
 
 export interface Finding extends ExampleProblem {
@@ -72,7 +75,21 @@ export function checkExamples(
     counts[kind] = (counts[kind] ?? 0) + 1;
     for (const problem of verdict.problems) note(file, 'API call', problem.line, problem.column, problem.message);
   };
+  const restated = Object.entries(loadConstants()).flatMap(([name, constant]) =>
+    (constant.restated ?? []).map((pattern) => ({ name, pattern: new RegExp(pattern, 'i') })),
+  );
   for (const file of all) {
+    // A platform constant written out by hand: the page must use :const[name], so the number lives in one place.
+    for (const run of proseRuns(file)) {
+      for (const { name, pattern } of restated) {
+        const found = pattern.exec(run.text);
+        if (!found) continue;
+        const before = run.text.slice(0, found.index).split('\n');
+        const line = run.line + before.length - 1;
+        const column = (before.length === 1 ? run.column : 1) + (before.at(-1)?.length ?? 0);
+        note(file, 'constant', line, column, `"${found[0]}" states a platform constant by hand: write :const[${name}]`);
+      }
+    }
     // A JSON block right after a block with one call, in the same section, is that call's response.
     let previous: ApiCall | null = null;
     let previousSection = -1;

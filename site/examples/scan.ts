@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Code, InlineCode } from 'mdast';
+import type { Code, InlineCode, Text } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { visit } from 'unist-util-visit';
 
@@ -67,8 +67,19 @@ export interface CodeSpan {
 export function codeSpans(file: string, source = readFileSync(file, 'utf8')): CodeSpan[] {
   const spans: CodeSpan[] = [];
   visit(fromMarkdown(source), 'inlineCode', (node: InlineCode) => {
-    if (node.position)
-      spans.push({ file, text: node.value, line: node.position.start.line, column: node.position.start.column });
+    // In a table, a pipe inside a code span is written \| (GFM); the span means the pipe.
+    const text = node.value.replace(/\\\|/g, '|');
+    if (node.position) spans.push({ file, text, line: node.position.start.line, column: node.position.start.column });
   });
   return spans;
+}
+
+/** A run of a page's prose (a Markdown text node: no code, no markup), where it starts. */
+export function proseRuns(file: string, source = readFileSync(file, 'utf8')): CodeSpan[] {
+  const runs: CodeSpan[] = [];
+  visit(fromMarkdown(source), 'text', (node: Text) => {
+    if (node.position)
+      runs.push({ file, text: node.value, line: node.position.start.line, column: node.position.start.column });
+  });
+  return runs;
 }
