@@ -7,6 +7,7 @@ import { onPremDocsOptions } from './config/on-prem-docs';
 import { sidebarItemsGenerator } from './config/sidebar-items';
 import { sitemapOptions } from './config/sitemap';
 import remarkTqlTables from './examples/tql/remark-tables';
+import remarkPlatformConstants from './plugins/platform-constants/remark';
 
 const customFields = buildTimeCustomFields(process.env);
 
@@ -53,8 +54,8 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           sidebarItemsGenerator,
           breadcrumbs: true,
-          // ::tql-table directives: the TQL data model's tables, from examples/tql/model.yaml.
-          beforeDefaultRemarkPlugins: [remarkTqlTables],
+          // ::tql-table (the TQL data model's tables) and :const[name] (platform constants).
+          beforeDefaultRemarkPlugins: [remarkTqlTables, remarkPlatformConstants],
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },
         },

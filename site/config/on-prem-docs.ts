@@ -1,4 +1,5 @@
 import type { Options } from '@docusaurus/plugin-content-docs';
+import remarkPlatformConstants from '../plugins/platform-constants/remark';
 import { sidebarItemsGenerator } from './sidebar-items';
 
 /**
@@ -12,6 +13,7 @@ export const onPremDocsOptions: Options = {
   sidebarPath: './sidebars-on-prem.ts',
   sidebarItemsGenerator,
   breadcrumbs: true,
+  beforeDefaultRemarkPlugins: [remarkPlatformConstants],
   lastVersion: 'current',
   versions: { current: { label: 'Next' } },
 };
