@@ -14,11 +14,13 @@ import { checkConditions } from './condition/check.ts';
 import type { ExampleProblem } from './problem.ts';
 import { CONTENT_DIRS, codeBlocks, codeSpans, markdownFiles, proseRuns } from './scan.ts';
 import { specFiles, specStrings } from './spec-strings.ts';
+import { checkTlml } from './tlml/check.ts';
 import { checkTql, checkTqlField, isTqlFieldSpan } from './tql/check.ts';
 
 export const CHECKERS: Readonly<Record<string, (text: string) => ExampleProblem[]>> = {
   tql: checkTql,
   condition: checkConditions,
+  tlml: checkTlml,
 };
 
 export interface Finding extends ExampleProblem {
