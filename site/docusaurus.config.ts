@@ -6,6 +6,7 @@ import { buildTimeCustomFields, buildVariables } from './config/custom-fields';
 import { onPremDocsOptions } from './config/on-prem-docs';
 import { sidebarItemsGenerator } from './config/sidebar-items';
 import { sitemapOptions } from './config/sitemap';
+import remarkOperationLinks from './examples/api/remark-operation-links';
 import remarkTqlTables from './examples/tql/remark-tables';
 import remarkPlatformConstants from './plugins/platform-constants/remark';
 
@@ -54,8 +55,9 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           sidebarItemsGenerator,
           breadcrumbs: true,
-          // ::tql-table (the TQL data model's tables) and :const[name] (platform constants).
-          beforeDefaultRemarkPlugins: [remarkTqlTables, remarkPlatformConstants],
+          // ::tql-table (the TQL data model's tables), :const[name] (platform constants), and links
+          // from `METHOD /path` spans to the operations' reference pages.
+          beforeDefaultRemarkPlugins: [remarkTqlTables, remarkPlatformConstants, remarkOperationLinks],
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },
         },

@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import remarkOperationLinks from '../api/remark-operation-links.ts';
 import { checkExamples, formatFindings } from '../check.ts';
 
 /** API calls as code (issue 15): every call a page shows is an operation of the specs, with a valid body and response. */
@@ -118,4 +120,22 @@ test('calls outside the specs are counted, not checked: other hosts, the legacy 
   assert.equal(counts['call to another host'], 1);
   assert.equal(counts['legacy JSP'], 1);
   assert.equal(counts['call to an earlier API version'], 1);
+});
+
+test("a `METHOD /path` span in a guide links to its operation's reference page, which exists; Manager and unknown calls stay plain", () => {
+  const tree = fromMarkdown(
+    'Create with `POST /studio/v8/solutions/{solutionId}/flows`, poll `GET /inquire/v8/tql/queries/{taskId}/result`, ' +
+      'not `POST /studio/v8/solutions/import`, and on-prem `GET /manager/v8/users`.',
+  );
+  remarkOperationLinks()(tree);
+  const paragraph = tree.children[0] as { children: { type: string; url?: string; children?: { value: string }[] }[] };
+  const links = paragraph.children.filter((c) => c.type === 'link');
+  assert.deepEqual(
+    links.map((l) => l.children?.[0]?.value),
+    ['POST /studio/v8/solutions/{solutionId}/flows', 'GET /inquire/v8/tql/queries/{taskId}/result'],
+  );
+  for (const link of links) {
+    const page = path.join(siteDir, 'docs', `${(link.url as string).replace(/\/$/, '')}.mdx`);
+    assert.ok(existsSync(page), `${link.url} is a generated reference page (${page})`);
+  }
 });

@@ -18,6 +18,9 @@ export interface Operation {
   /** As in the spec: `/solutions/{solutionId}/flows`. */
   template: string;
   operationId: string;
+  /** The operation's family (its first tag) and page slug (`x-slug`): where its reference page is. */
+  family: string;
+  slug: string;
   /** Where the JSON request body's schema is (`merged/studio.yaml#/paths/…`), if it takes one. */
   requestSchema: string | null;
   /** Where each JSON response's schema is, by status (error responses often in `common.yaml#/…`). */
@@ -66,7 +69,13 @@ export function loadApiSpecs(): ApiSpecs {
     for (const [template, item] of Object.entries(doc.paths ?? {})) {
       for (const method of METHODS) {
         const operation = item[method] as
-          | { operationId?: string; requestBody?: unknown; responses?: Record<string, unknown> }
+          | {
+              operationId?: string;
+              tags?: string[];
+              'x-slug'?: string;
+              requestBody?: unknown;
+              responses?: Record<string, unknown>;
+            }
           | undefined;
         if (!operation) continue;
         const at = `${self}${pointer('paths', template, method)}`;
@@ -80,6 +89,8 @@ export function loadApiSpecs(): ApiSpecs {
           method: method.toUpperCase(),
           template,
           operationId: operation.operationId ?? '',
+          family: operation.tags?.[0] ?? '',
+          slug: operation['x-slug'] ?? '',
           requestSchema: operation.requestBody ? jsonSchema(located(operation.requestBody, `${at}/requestBody`)) : null,
           responseSchemas,
         });
