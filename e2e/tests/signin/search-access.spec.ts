@@ -34,7 +34,9 @@ test('a search after the session ended reloads into the login screen', async ({ 
   const refused = page.waitForResponse((r) => r.url().includes('/1/indexes/*/queries'));
   await page.keyboard.type('carousel');
   expect((await refused).status()).toBe(401);
-  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  // The 401 makes the session store renew, find no session and reload the page: a whole page load
+  // and hydration, which took just over 5 s on a loaded CI machine (the button was there after).
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible({ timeout: 20_000 });
   // The login screen puts the address the reader was at back into the address bar once rendered.
   await expect(page).toHaveURL(/\/studio\/build\/flows\/$/);
 });
