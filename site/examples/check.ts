@@ -10,9 +10,10 @@ import { BuildError } from '../plugins/build-errors.ts';
 import { loadConstants } from '../plugins/platform-constants/constants.ts';
 import { type ApiCall, curlCalls, httpBlockCalls, inlineCall } from './api/calls.ts';
 import { ApiCallChecker } from './api/check.ts';
+import type { Operation } from './api/operations.ts';
 import { checkConditions } from './condition/check.ts';
 import type { ExampleProblem } from './problem.ts';
-import { CONTENT_DIRS, codeBlocks, codeSpans, markdownFiles, proseRuns } from './scan.ts';
+import { CONTENT_DIRS, markdownFiles, readPage } from './scan.ts';
 import { specFiles, specStrings } from './spec-strings.ts';
 import { checkTlml } from './tlml/check.ts';
 import { checkTql, checkTqlField, isTqlFieldSpan } from './tql/check.ts';
@@ -68,24 +69,27 @@ export function checkExamples(
     pages ??
     CONTENT_DIRS.flatMap((dir) => markdownFiles(path.join(siteDir, dir))).filter((file) => !generated(siteDir, file));
   const apiCalls = new ApiCallChecker();
-  const call = (file: string, found: ApiCall | null) => {
-    if (!found) return;
+  /** Checks a call and returns the operation it names (null: none, or not checked). */
+  const call = (file: string, found: ApiCall | null): Operation | null => {
+    if (!found) return null;
     const verdict = apiCalls.check(found);
     if (!verdict.checked) {
       counts[verdict.why] = (counts[verdict.why] ?? 0) + 1;
-      return;
+      return null;
     }
     const kind = found.body === null ? `${found.form} call` : `${found.form} call with a body`;
     counts[kind] = (counts[kind] ?? 0) + 1;
     for (const problem of verdict.problems) note(file, 'API call', problem.line, problem.column, problem.message);
+    return verdict.operation;
   };
   const restated = Object.entries(loadConstants()).flatMap(([name, constant]) =>
     (constant.restated ?? []).map((pattern) => ({ name, pattern: new RegExp(pattern, 'i') })),
   );
   for (const file of all) {
+    const page = readPage(file);
     // A platform constant written out by hand: the page must use :const[name], so the number lives
     // in one place. Release notes are exempt: they say what a version did when it came out.
-    for (const run of RELEASE_NOTES.test(path.relative(siteDir, file)) ? [] : proseRuns(file)) {
+    for (const run of RELEASE_NOTES.test(path.relative(siteDir, file)) ? [] : page.prose) {
       for (const { name, pattern } of restated) {
         const found = pattern.exec(run.text);
         if (!found) continue;
@@ -96,9 +100,10 @@ export function checkExamples(
       }
     }
     // A JSON block right after a block with one call, in the same section, is that call's response.
-    let previous: ApiCall | null = null;
+    let previous: Operation | null = null;
     let previousSection = -1;
-    for (const block of codeBlocks(file, CALL_AND_RESPONSE_LANGUAGES)) {
+    for (const block of page.blocks) {
+      if (!CALL_AND_RESPONSE_LANGUAGES.has(block.language)) continue;
       if (block.language === 'json') {
         if (previous && block.section === previousSection) {
           counts['response'] = (counts['response'] ?? 0) + 1;
@@ -112,19 +117,20 @@ export function checkExamples(
         continue;
       }
       const found = block.language === 'http' ? httpBlockCalls(block) : curlCalls(block);
-      for (const one of found) call(file, one);
-      previous = found.length === 1 ? (found[0] as ApiCall) : null;
+      const operations = found.map((one) => call(file, one));
+      previous = operations.length === 1 ? (operations[0] ?? null) : null;
       previousSection = block.section;
     }
-    for (const span of codeSpans(file)) call(file, inlineCall(span));
-    // Fields named in prose: `t.flowName` must be a field of the data model.
-    for (const span of codeSpans(file)) {
+    for (const span of page.spans) {
+      call(file, inlineCall(span));
+      // Fields named in prose: `t.flowName` must be a field of the data model.
       if (!isTqlFieldSpan(span.text)) continue;
       counts['TQL field'] = (counts['TQL field'] ?? 0) + 1;
       const problem = checkTqlField(span.text);
       if (problem) note(file, 'TQL field', span.line, span.column, problem);
     }
-    for (const block of codeBlocks(file, languages)) {
+    for (const block of page.blocks) {
+      if (!languages.has(block.language)) continue;
       counts[block.language] = (counts[block.language] ?? 0) + 1;
       for (const problem of (CHECKERS[block.language] as (text: string) => ExampleProblem[])(block.text)) {
         note(file, block.language, block.line + problem.line - 1, block.indent + problem.column, problem.message);

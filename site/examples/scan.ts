@@ -27,36 +27,7 @@ export function markdownFiles(dir: string): string[] {
     .sort();
 }
 
-/**
- * The code blocks of one page with the given languages. Parsed as CommonMark (mdast), which finds
- * the same fenced blocks in .md and .mdx files; positions come from the parser, so a message
- * points at the file's own line.
- */
-export function codeBlocks(
-  file: string,
-  languages: ReadonlySet<string>,
-  source = readFileSync(file, 'utf8'),
-): CodeBlock[] {
-  const blocks: CodeBlock[] = [];
-  let section = 0;
-  visit(fromMarkdown(source), (node) => {
-    if (node.type === 'heading') section++;
-    if (node.type !== 'code') return;
-    const code = node as Code;
-    if (!code.lang || !languages.has(code.lang) || !code.position) return;
-    blocks.push({
-      file,
-      language: code.lang,
-      text: code.value,
-      line: code.position.start.line + 1,
-      indent: code.position.start.column - 1,
-      section,
-    });
-  });
-  return blocks;
-}
-
-/** A code span of a page's prose (`t.flowName`), where it starts. */
+/** A code span or a run of prose of a page, where it starts. */
 export interface CodeSpan {
   file: string;
   text: string;
@@ -64,22 +35,35 @@ export interface CodeSpan {
   column: number;
 }
 
-export function codeSpans(file: string, source = readFileSync(file, 'utf8')): CodeSpan[] {
-  const spans: CodeSpan[] = [];
-  visit(fromMarkdown(source), 'inlineCode', (node: InlineCode) => {
-    // In a table, a pipe inside a code span is written \| (GFM); the span means the pipe.
-    const text = node.value.replace(/\\\|/g, '|');
-    if (node.position) spans.push({ file, text, line: node.position.start.line, column: node.position.start.column });
-  });
-  return spans;
+/** What the checks read of one page, from one parse. */
+export interface Page {
+  /** Fenced code blocks with a language, in document order. */
+  blocks: CodeBlock[];
+  /** Code spans (`t.flowName`, `POST /…`). */
+  spans: CodeSpan[];
+  /** Runs of prose: Markdown text nodes (no code, no markup). */
+  prose: CodeSpan[];
 }
 
-/** A run of a page's prose (a Markdown text node: no code, no markup), where it starts. */
-export function proseRuns(file: string, source = readFileSync(file, 'utf8')): CodeSpan[] {
-  const runs: CodeSpan[] = [];
-  visit(fromMarkdown(source), 'text', (node: Text) => {
-    if (node.position)
-      runs.push({ file, text: node.value, line: node.position.start.line, column: node.position.start.column });
+/**
+ * One page, parsed once as CommonMark (mdast), which finds the same fenced blocks and code spans
+ * in .md and .mdx files; positions come from the parser, so a message points at the file's own line.
+ */
+export function readPage(file: string, source = readFileSync(file, 'utf8')): Page {
+  const page: Page = { blocks: [], spans: [], prose: [] };
+  let section = 0;
+  visit(fromMarkdown(source), (node) => {
+    if (!node.position) return;
+    const { line, column } = node.position.start;
+    if (node.type === 'heading') section++;
+    else if (node.type === 'code') {
+      const code = node as Code;
+      if (code.lang)
+        page.blocks.push({ file, language: code.lang, text: code.value, line: line + 1, indent: column - 1, section });
+    } else if (node.type === 'inlineCode') {
+      // In a table, a pipe inside a code span is written \| (GFM); the span means the pipe.
+      page.spans.push({ file, text: (node as InlineCode).value.replace(/\\\|/g, '|'), line, column });
+    } else if (node.type === 'text') page.prose.push({ file, text: (node as Text).value, line, column });
   });
-  return runs;
+  return page;
 }

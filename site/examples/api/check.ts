@@ -2,7 +2,7 @@ import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.
 import type { ApiName } from '../../openapi/scripts/merge.ts';
 import type { ExampleProblem } from '../problem.ts';
 import type { ApiCall } from './calls.ts';
-import { type ApiSpecs, findOperation, loadApiSpecs } from './operations.ts';
+import { type ApiSpecs, findOperation, loadApiSpecs, type Operation } from './operations.ts';
 
 /**
  * API calls as code: a call a guide shows must be an operation of the Studio, Inquire or Manager
@@ -17,7 +17,10 @@ const SPEC_BASE = 'https://specs.tala-docs.invalid/';
 
 const API_HOSTS = /^\{(studio|inquire|manager)-host\}(:\d+)?$/;
 
-export type CallVerdict = { checked: false; why: string } | { checked: true; problems: ExampleProblem[] };
+export type CallVerdict =
+  | { checked: false; why: string }
+  /** `operation`: the one the call names, for checking the response shown after it (null: none). */
+  | { checked: true; problems: ExampleProblem[]; operation: Operation | null };
 
 /**
  * Calls outside the specs, on purpose: the legacy API JSPs (their own page documents them,
@@ -58,40 +61,38 @@ export class ApiCallChecker {
       const nearest = match.nearest ? `; the nearest is ${match.nearest}` : '';
       return {
         checked: true,
+        operation: null,
         problems: [{ ...at, message: `no operation ${call.method} ${call.path} in the API specs${nearest}` }],
       };
     }
     const { operation } = match;
-    if (call.body === null) return { checked: true, problems: [] };
+    return { checked: true, operation, problems: this.#bodyProblems(call, operation, at) };
+  }
+
+  #bodyProblems(call: ApiCall, operation: Operation, at: { line: number; column: number }): ExampleProblem[] {
+    if (call.body === null) return [];
     if (!operation.requestSchema) {
-      const message = `${call.method} ${operation.template} (${operation.operationId}) takes no JSON body`;
-      return { checked: true, problems: [{ ...at, message }] };
+      return [{ ...at, message: `${call.method} ${operation.template} (${operation.operationId}) takes no JSON body` }];
     }
     let body: unknown;
     try {
       body = JSON.parse(call.body);
     } catch (error) {
-      return { checked: true, problems: [{ ...at, message: `the body is not JSON: ${(error as Error).message}` }] };
+      return [{ ...at, message: `the body is not JSON: ${(error as Error).message}` }];
     }
     const validate = this.#validator(operation.requestSchema);
-    if (validate(body)) return { checked: true, problems: [] };
-    return {
-      checked: true,
-      problems: (validate.errors ?? []).map((error) => ({
-        ...at,
-        message: `body of ${operation.operationId}: ${describe(error)}`,
-      })),
-    };
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map((error) => ({
+      ...at,
+      message: `body of ${operation.operationId}: ${describe(error)}`,
+    }));
   }
 
   /**
    * A response a page shows right after the call (the next code block, in JSON): it must be one of
    * the operation's JSON responses (any status: a page may show an error), checked like a body.
    */
-  checkResponse(call: ApiCall, json: string, at: { line: number; column: number }): ExampleProblem[] {
-    const match = findOperation(this.#specs, call.method, call.path);
-    if (!match.operation || (call.host !== null && !API_HOSTS.test(call.host))) return [];
-    const { operation } = match;
+  checkResponse(operation: Operation, json: string, at: { line: number; column: number }): ExampleProblem[] {
     let body: unknown;
     try {
       body = JSON.parse(json);
@@ -142,21 +143,25 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/** Calls `found` with every `allOf` part anywhere in a document. */
+function eachAllOfPart(node: unknown, found: (part: unknown) => void): void {
+  if (Array.isArray(node)) {
+    for (const item of node) eachAllOfPart(item, found);
+    return;
+  }
+  if (!isObject(node)) return;
+  if (Array.isArray(node.allOf)) for (const part of node.allOf) found(part);
+  for (const value of Object.values(node)) eachAllOfPart(value, found);
+}
+
 /** The `$ref` fragments used as `allOf` parts in any of the documents (`/components/schemas/Audit`). */
 function allOfParts(documents: readonly Json[]): Set<string> {
   const fragments = new Set<string>();
-  const collect = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const item of node) collect(item);
-      return;
-    }
-    if (!isObject(node)) return;
-    for (const part of Array.isArray(node.allOf) ? node.allOf : []) {
+  for (const document of documents) {
+    eachAllOfPart(document, (part) => {
       if (isObject(part) && typeof part.$ref === 'string') fragments.add(part.$ref.slice(part.$ref.indexOf('#') + 1));
-    }
-    for (const value of Object.values(node)) collect(value);
-  };
-  for (const document of documents) collect(document);
+    });
+  }
   return fragments;
 }
 
@@ -171,16 +176,9 @@ function allOfParts(documents: readonly Json[]): Set<string> {
 export function closed(document: Json, parts: ReadonlySet<string>): Json {
   const copy = structuredClone(document);
   const inlineParts = new Set<unknown>();
-  const collect = (node: unknown): void => {
-    if (Array.isArray(node)) {
-      for (const item of node) collect(item);
-      return;
-    }
-    if (!isObject(node)) return;
-    for (const part of Array.isArray(node.allOf) ? node.allOf : []) inlineParts.add(part);
-    for (const value of Object.values(node)) collect(value);
-  };
-  collect(copy);
+  eachAllOfPart(copy, (part) => {
+    inlineParts.add(part);
+  });
   const close = (node: unknown, pointer: string): void => {
     if (Array.isArray(node)) {
       node.forEach((item, i) => {

@@ -294,13 +294,9 @@ class QueryChecker {
   }
 
   private valuesOf(path: Path): string[] | null {
-    for (const [, range] of Object.entries(this.model.ranges)) {
-      if (range.letter !== path.range) continue;
-      const values = range.fields[path.field]?.values;
-      if (values === 'event-types') return Object.keys(this.model.eventTypes);
-      if (values) return values;
-    }
-    return null;
+    const values = rangeWithLetter(this.model, path.range)?.fields[path.field]?.values;
+    if (values === 'event-types') return Object.keys(this.model.eventTypes);
+    return values ?? null;
   }
 
   /**
