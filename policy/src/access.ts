@@ -57,7 +57,32 @@ export const GENERATED_FILE_RULES: readonly { readonly path: string; readonly le
   { path: 'sitemap.xml', level: 'reader' },
   // The search theme's OpenSearch description: names the portal's search page.
   { path: 'opensearch.xml', level: 'reader' },
+  // The llms.txt index and all pages' Markdown in one file (llmstxt.org): one pair per level a
+  // reader can hold, each listing only the pages of that level and below.
+  { path: 'llms.txt', level: 'reader' },
+  { path: 'llms-full.txt', level: 'reader' },
+  { path: 'on-prem/llms.txt', level: 'onprem' },
+  { path: 'on-prem/llms-full.txt', level: 'onprem' },
 ];
+
+/**
+ * Files that exist in one version per level: a request for the key is answered, for a reader who
+ * may read on-prem content, with the value (the version that also lists the on-prem pages). Both
+ * versions keep their own manifest level, so the swap can only widen what an on-prem reader gets.
+ */
+export const ONPREM_VARIANT_FILES: Readonly<Record<string, string>> = Object.freeze({
+  'llms.txt': 'on-prem/llms.txt',
+  'llms-full.txt': 'on-prem/llms-full.txt',
+});
+
+/**
+ * The file sent for a request of `file`: a reader who may read on-prem content gets the on-prem
+ * version of a per-level file (ONPREM_VARIANT_FILES), anyone else the file itself.
+ */
+export function fileForReader(file: string, identity: Identity | null): string {
+  const variant = ONPREM_VARIANT_FILES[file];
+  return variant !== undefined && mayAccess(identity, 'onprem') ? variant : file;
+}
 
 /** Access level of a route path (already normalised: leading and trailing slash). */
 export function routeAccess(routePath: string): AccessLevel {

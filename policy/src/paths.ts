@@ -13,12 +13,18 @@ import { ROUTE_ALIASES } from './routes.ts';
  */
 
 const INDEX = 'index.html';
+const MARKDOWN = 'index.md';
 const ALIASES = new Map(Object.entries(ROUTE_ALIASES).map(([from, to]) => [from.toLowerCase(), to]));
 
 /** `/studio/build/` → `studio/build/index.html`; `/` → `index.html`. */
 export function pageFileOf(route: string): string {
   const stem = route.replace(/^\/+|\/+$/g, '');
   return stem === '' ? INDEX : `${stem}/${INDEX}`;
+}
+
+/** `/studio/build/` → `studio/build/index.md`: the page's Markdown, for AI assistants (issue 16). */
+export function markdownFileOf(route: string): string {
+  return `${pageFileOf(route).slice(0, -INDEX.length)}${MARKDOWN}`;
 }
 
 /** Whether a build file is a page (a route's `index.html`). */
@@ -126,6 +132,19 @@ export function resolveTarget(rawPath: string, files: BuildFiles): Target {
   if (pageStem !== null) {
     const page = files.canonical(`${pageStem}${INDEX}`);
     if (page && isPageFile(page)) return asPage(page);
+  }
+  // `/x.md` names the page's Markdown `x/index.md` (the llmstxt.org convention), served there.
+  const lower = relative.toLowerCase();
+  if (lower.endsWith('.md') && !lower.endsWith(`/${MARKDOWN}`) && lower !== MARKDOWN) {
+    const markdown = files.canonical(`${relative.slice(0, -'.md'.length)}/${MARKDOWN}`);
+    if (markdown) {
+      return {
+        kind: 'file',
+        file: markdown,
+        canonicalPath: `/${markdown.slice(0, -`/${MARKDOWN}`.length)}.md`,
+        isPage: false,
+      };
+    }
   }
   if (!relative.endsWith('/')) {
     const file = files.canonical(relative);

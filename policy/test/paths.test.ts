@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   buildFiles,
+  fileForReader,
   normalisePath,
   pageFileOf,
+  ROLES,
   resolveTarget,
   routeLevel,
   routeOf,
@@ -62,6 +64,9 @@ const files = buildFiles([
   'assets/js/main.0123abcd.js',
   'img/Logo.svg',
   'files/report.html',
+  'index.md',
+  'studio/build/index.md',
+  'on-prem/overview/index.md',
 ]);
 
 test('resolveTarget: every spelling of a page, a file, an alias, or nothing', () => {
@@ -93,6 +98,22 @@ test('resolveTarget: every spelling of a page, a file, an alias, or nothing', ()
     ['/no/such.js', { kind: 'unknown', canonicalPath: '/no/such.js', looksLikePage: false }],
     ['/.access-manifest.json', { kind: 'unknown', canonicalPath: '/.access-manifest.json', looksLikePage: false }],
     ['/%zz', { kind: 'malformed' }],
+    // A page's Markdown (issue 16): its file, and `/x.md` for `x/index.md`, served at that address.
+    ['/studio/build/index.md', asset('studio/build/index.md')],
+    [
+      '/studio/build.md',
+      { kind: 'file', file: 'studio/build/index.md', canonicalPath: '/studio/build.md', isPage: false },
+    ],
+    [
+      '/Studio/Build.MD',
+      { kind: 'file', file: 'studio/build/index.md', canonicalPath: '/studio/build.md', isPage: false },
+    ],
+    [
+      '/x/../on-prem/overview.md',
+      { kind: 'file', file: 'on-prem/overview/index.md', canonicalPath: '/on-prem/overview.md', isPage: false },
+    ],
+    ['/index.md', asset('index.md')],
+    ['/no/such.md', { kind: 'unknown', canonicalPath: '/no/such.md', looksLikePage: false }],
   ];
   for (const [raw, expected] of cases) assert.deepEqual(resolveTarget(raw, files), expected, raw);
 });
@@ -114,6 +135,16 @@ test('targetLevel: manifest level for files (unlisted: on-prem), public for alia
   assert.equal(levelOf('/unlisted.js'), 'onprem');
   assert.equal(levelOf('/category/common/'), 'public');
   assert.equal(levelOf('/nothing/here/'), 'reader');
+});
+
+test('fileForReader: an on-prem reader gets the on-prem version of llms.txt, anyone else the file asked for', () => {
+  const reader = { name: 'r', roles: [ROLES.reader] };
+  const admin = { name: 'a', roles: [ROLES.reader, ROLES.onprem] };
+  assert.equal(fileForReader('llms.txt', admin), 'on-prem/llms.txt');
+  assert.equal(fileForReader('llms-full.txt', admin), 'on-prem/llms-full.txt');
+  assert.equal(fileForReader('llms.txt', reader), 'llms.txt');
+  assert.equal(fileForReader('llms.txt', null), 'llms.txt');
+  assert.equal(fileForReader('sitemap.xml', admin), 'sitemap.xml');
 });
 
 test('routeLevel follows aliases, as the gate does: the client sends a reader to /403/ before it navigates', () => {

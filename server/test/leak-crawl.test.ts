@@ -39,7 +39,18 @@ function onpremText(): string[] {
       listFilesSync(path.join(root, dir)).map((file) => readFileSync(path.join(root, dir, file), 'utf8')),
     )
     .join('\n');
-  return [...texts].filter((text) => !readerSources.includes(text));
+  // The on-prem pages' Markdown: lines of text that no reader Markdown has (API pages' Markdown is
+  // written from the spec data, so it holds text that their HTML spells differently).
+  const markdownOf = (wanted: string) =>
+    Object.entries(manifest.files)
+      .filter(([file, level]) => level === wanted && file.endsWith('.md'))
+      .map(([file]) => readFileSync(path.join(buildDir, file), 'utf8'));
+  const readerMarkdown = markdownOf('reader').join('\n');
+  for (const markdown of markdownOf('onprem')) {
+    const lines = markdown.split('\n').filter((line) => /^[\w`-][^|]{50,}$/.test(line) && !line.startsWith('Source:'));
+    for (const line of lines.slice(0, 4)) texts.add(line.slice(0, 60));
+  }
+  return [...texts].filter((text) => !readerSources.includes(text) && !readerMarkdown.includes(text));
 }
 
 function listFilesSync(dir: string): string[] {
@@ -72,6 +83,8 @@ function variants(p: string): string[] {
     p.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`),
     p.replace(/\//g, '%2F').replace(/^%2F/, '/'),
     ...(p.endsWith('/') && p !== '/' ? [trimmed, `${p}index.html`, `${trimmed}.html`] : []),
+    // The page's Markdown (issue 16), at its file and at the `.md` alias, in other cases too.
+    ...(p.endsWith('/') && p !== '/' ? [`${p}index.md`, `${trimmed}.md`, `${trimmed.toUpperCase()}.MD`] : []),
     ...(segments.length > 1 ? [`/${segments[0]}\\${segments.slice(1).join('/')}`] : []),
   ];
 }

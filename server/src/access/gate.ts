@@ -1,6 +1,7 @@
 import {
   type AccessLevel,
   FORBIDDEN_ROUTE,
+  fileForReader,
   LOGIN_ROUTE,
   mayAccess,
   NOT_FOUND_FILE,
@@ -80,9 +81,13 @@ export async function gateRoutes(
         if (target.kind !== 'unknown') return reply.redirect(`${target.canonicalPath}${queryOf(request)}`, 301);
       }
       if (target.kind === 'file') {
-        reply.header('cache-control', cacheControl(target.file, level));
-        if (files.trySend(request, reply, target.file)) return reply;
-        return reply.sendFile(target.file);
+        // llms.txt and llms-full.txt: an on-prem reader gets the version that lists on-prem pages
+        // too; the swap is checked against the variant's own manifest level like any file.
+        const variant = fileForReader(target.file, identity);
+        const file = mayAccess(identity, manifest.files.get(variant) ?? 'onprem') ? variant : target.file;
+        reply.header('cache-control', cacheControl(file, level));
+        if (files.trySend(request, reply, file)) return reply;
+        return reply.sendFile(file);
       }
       if (target.looksLikePage) {
         return reply

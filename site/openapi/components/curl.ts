@@ -23,7 +23,7 @@ export function curlCommand(op: OperationData): string {
     .map((p) => `${p.name}=${encodeURIComponent(exampleValue(p.name, p.schema))}`);
   if (query.length > 0) url += `?${query.join('&')}`;
   const lines = [`curl -X ${op.method} ${quote(url)}`];
-  if (op.authentication.some((a) => a.includes('X-Tala-Session'))) lines.push(`-H 'X-Tala-Session: $TALA_SESSION'`);
+  if (op.authentication.some((a) => a.includes('X-Tala-Session'))) lines.push(`-H "X-Tala-Session: $TALA_SESSION_ID"`);
   if (op.authentication.some((a) => a.startsWith('HTTP bearer'))) lines.push(`-H "Authorization: Bearer $TALA_TOKEN"`);
   for (const p of op.parameters.filter((param) => param.in === 'header' && param.required)) {
     lines.push(`-H ${quote(`${p.name}: ${exampleValue(p.name, p.schema)}`)}`);

@@ -2,6 +2,7 @@ import {
   type AccessLevel,
   GENERATED_FILE_RULES,
   leastRestrictive,
+  markdownFileOf,
   pageFileOf,
   routeAccess,
   STATIC_FILE_RULES,
@@ -132,7 +133,10 @@ export function classifyBuildFiles(input: ClassifyInput): Record<string, AccessL
     for (const chunk of reach.fromChunkNames(pageChunkNames(page, input.routesChunkNames))) {
       for (const file of filesOfChunk.get(chunk) ?? []) grant(file, level);
     }
-    if (!page.path.includes('*')) grant(pageFileOf(page.path), level);
+    if (!page.path.includes('*')) {
+      grant(pageFileOf(page.path), level);
+      grant(markdownFileOf(page.path), level);
+    }
   }
 
   for (const rule of GENERATED_FILE_RULES) grant(rule.path, rule.level);

@@ -3,7 +3,9 @@ import path from 'node:path';
 import pluginSitemap, { type Options as SitemapOptions, validateOptions } from '@docusaurus/plugin-sitemap';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { normalizePluginOptions } from '@docusaurus/utils-validation';
-import { ACCESS_MANIFEST_FILE, type AccessManifest } from '@tala/policy';
+import { ACCESS_MANIFEST_FILE, type AccessManifest, markdownFileOf, pageFileOf } from '@tala/policy';
+import { writePageMarkdown } from '../page-markdown';
+import { llmsFiles, llmsPaths, sidebarSections } from '../page-markdown/llms-txt';
 import { indexSite } from '../search-index';
 import { copySynonyms } from '../search-index/synonyms';
 import { checkPages } from './check-pages';
@@ -55,6 +57,7 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
   // Set once every plugin has loaded its content, which Docusaurus does before it bundles.
   let onPremFolders: string[] = [];
   let pageSources = new Map<string, string>();
+  let sections: ReturnType<typeof sidebarSections> = [];
 
   return {
     name: 'tala-access-manifest',
@@ -62,6 +65,7 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
     allContentLoaded({ allContent }) {
       onPremFolders = onPremContentFolders(allContent);
       pageSources = pageSourceFiles(allContent, context.siteDir);
+      sections = sidebarSections(allContent);
     },
 
     configureWebpack(_config, isServer) {
@@ -83,12 +87,39 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
 
       const { outDir, generatedFilesDir, siteDir } = props;
       const readJson = async (file: string) => JSON.parse(await readFile(path.join(generatedFilesDir, file), 'utf8'));
-      const files = (await listFiles(outDir)).filter((file) => !path.posix.basename(file).startsWith('.'));
-      const staticDirs = props.siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir));
-      const staticFiles = new Set((await Promise.all(staticDirs.map((dir) => listFiles(dir)))).flat());
       // Docusaurus's generated files, read as a private format (docs/upgrading.md, "routes.js parsed
       // with Babel"): see route-tree.ts; routesChunkNames.json keys are `${path}-${hash}`.
       const pages = pageRoutes(parseRouteTree(await readFile(path.join(generatedFilesDir, 'routes.js'), 'utf8')));
+
+      // Written before the files are listed, so that the manifest classifies them.
+      const siteUrl = props.siteConfig.url;
+      const markdownPages = await writePageMarkdown({
+        outDir,
+        siteUrl,
+        pageFiles: pages.filter((page) => !page.path.includes('*')).map((page) => pageFileOf(page.path)),
+        pageSources,
+      });
+      const llmsRoutes = new Map<'reader' | 'onprem', string[]>();
+      for (const level of ['reader', 'onprem'] as const) {
+        const llms = llmsFiles({
+          siteTitle: props.siteConfig.title,
+          // The home page's description says what Tala is and what the docs cover.
+          summary: markdownPages.get('/')?.description || props.siteConfig.tagline,
+          siteUrl,
+          level,
+          sections,
+          pages: markdownPages,
+        });
+        const target = llmsPaths(level);
+        await writeFile(path.join(outDir, target.index), llms.index);
+        await writeFile(path.join(outDir, target.full), llms.full);
+        llmsRoutes.set(level, llms.routes);
+      }
+      console.log(`[tala] Markdown of ${markdownPages.size} pages, llms.txt for readers and on-prem readers`);
+
+      const files = (await listFiles(outDir)).filter((file) => !path.posix.basename(file).startsWith('.'));
+      const staticDirs = props.siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir));
+      const staticFiles = new Set((await Promise.all(staticDirs.map((dir) => listFiles(dir)))).flat());
       const routesChunkNames = await readJson('routesChunkNames.json');
       const chunkGraph = await readJson(CHUNK_GRAPH_FILE);
 
@@ -97,6 +128,14 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
       checkOnPremImports({ pages, routesChunkNames, chunkGraph, isRouteRegistry, onPremFolders, pageSources, display });
       const levels = classifyBuildFiles({ files, pages, routesChunkNames, chunkGraph, staticFiles, isRouteRegistry });
       const { inlineScriptHashes } = await checkPages(outDir, levels);
+      // The reader's llms files were filtered by route; the manifest must agree page by page.
+      const tooHigh = (llmsRoutes.get('reader') ?? []).filter((route) => levels[markdownFileOf(route)] === 'onprem');
+      if (tooHigh.length > 0) {
+        throw new AccessManifestError(
+          'BUILD_ERR_PAGE_NEEDS_GATED_FILE',
+          `llms.txt (reader) lists on-prem pages:\n${tooHigh.map((route) => `  - ${route}`).join('\n')}`,
+        );
+      }
       const manifest: AccessManifest = { version: 1, files: levels, inlineScriptHashes };
       await writeFile(path.join(outDir, ACCESS_MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
 

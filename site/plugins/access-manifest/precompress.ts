@@ -6,7 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-const COMPRESSIBLE = /\.(html|js|css|json|svg|xml|txt|map|ico|webmanifest)$/;
+const COMPRESSIBLE = /\.(html|js|css|json|svg|xml|txt|md|map|ico|webmanifest)$/;
 /** Below this size a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024;
 

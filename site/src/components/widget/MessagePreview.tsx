@@ -358,7 +358,12 @@ export default function MessagePreview({ payload }: { payload: Payload }): React
   // What a choice would send to the solution; the preview announces it instead of sending.
   const [sent, send] = useState<string | null>(null);
   return (
-    <section className={styles.frame} aria-label={`Widget preview: ${text(payload.type)} message`}>
+    <section
+      className={styles.frame}
+      aria-label={`Widget preview: ${text(payload.type)} message`}
+      // A live preview; the Markdown of the page has the payload as JSON (site/plugins/page-markdown).
+      data-markdown="omit"
+    >
       <div className={styles.message} data-message-type={text(payload.type)}>
         <Body payload={payload} onSend={send} />
       </div>
