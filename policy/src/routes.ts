@@ -15,3 +15,18 @@ export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
   '/category/oauth2/': '/on-prem/category/oauth2/',
   '/category/on-prem/': '/on-prem/category/on-prem/',
 };
+
+/**
+ * The MCP server (Streamable HTTP) and the OAuth 2.1 endpoints of its authorization server
+ * (server/src/mcp/): the MCP specification's discovery finds them from the metadata documents.
+ */
+export const MCP_ROUTES = Object.freeze({
+  mcp: '/mcp',
+  consent: '/mcp/consent/',
+  authorize: '/oauth/authorize',
+  token: '/oauth/token',
+  register: '/oauth/register',
+  revoke: '/oauth/revoke',
+  authorizationServerMetadata: '/.well-known/oauth-authorization-server',
+  protectedResourceMetadata: '/.well-known/oauth-protected-resource/mcp',
+});

@@ -11,6 +11,7 @@ import { authentication, authPlugin } from './auth/index.ts';
 import type { GateConfig } from './config.ts';
 import { GateError, notFound } from './errors.ts';
 import { limitedJsonBodies } from './http/json-body.ts';
+import { mcpRoutes } from './mcp/index.ts';
 import { healthRoutes, Readiness } from './ops/health.ts';
 import { loggerOptions } from './ops/logger.ts';
 import { Metrics, metricsHooks } from './ops/metrics.ts';
@@ -97,6 +98,7 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
   await app.register(apiRoutes, { config });
   await app.register(healthRoutes);
   await app.register(search, { config, searcher });
+  await app.register(mcpRoutes, { config, manifest, searcher, stores });
   await app.register(gateRoutes, { manifest, files, pagesPrefix: config.pagesPrefix });
   return app;
 }

@@ -38,6 +38,8 @@ export interface GateConfig {
   /** How readers are identified. */
   readonly auth: AuthSettings;
   readonly search: SearchSettings;
+  /** MCP requests per connected assistant and minute (server/src/mcp/). */
+  readonly mcpCallsPerMinute: number;
   /** Shared state of several replicas (revoked sessions, rate limits); null keeps it in this process. */
   readonly redisUrl: string | null;
   /** Prometheus `/metrics` on this port (same interface as HOST); null: no metrics endpoint. */
@@ -97,6 +99,7 @@ export function loadConfig(env: Env = process.env): GateConfig {
     pagesPrefix,
     auth: loadAuthSettings(vars, { publicUrl, pagesPrefix }),
     search: loadSearchSettings(vars),
+    mcpCallsPerMinute: vars.MCP_CALLS_PER_MINUTE,
     redisUrl: vars.REDIS_URL ?? null,
     metricsPort: vars.METRICS_PORT ?? null,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT * 1000,

@@ -83,6 +83,11 @@ export const VARIABLES = {
     minimum: 1,
     default: PORTAL_DEFAULTS.search.rate.heavyPerMinute,
   }),
+  MCP_CALLS_PER_MINUTE: WholeNumber({
+    description: "MCP requests per connected assistant (the reader's session) per minute",
+    minimum: 1,
+    default: 240,
+  }),
   REDIRECT_URI: Type.Optional(HttpUrl({ description: 'Build-time sign-in redirect URI' })),
   SITE_URL: HttpUrl({
     description: 'Origin used in the sitemap and canonical links',
@@ -134,6 +139,7 @@ export const GATE_VARIABLES = [
   'SEARCH_WORKERS',
   'SEARCH_RATE_PER_MINUTE',
   'SEARCH_HEAVY_RATE_PER_MINUTE',
+  'MCP_CALLS_PER_MINUTE',
 ] as const satisfies readonly VariableName[];
 
 export const BUILD_VARIABLES = [

@@ -35,6 +35,7 @@ export const authPlugin = fp(
     fastify.decorateRequest('identity', null);
     fastify.decorateRequest('sessionId', null);
     fastify.decorateRequest('reauthenticate', false);
+    fastify.decorateRequest('signIn', null);
     fastify.addHook('onRequest', async (request, reply) => {
       request.identity = await resolve(request, reply);
     });

@@ -28,6 +28,8 @@ declare module 'fastify' {
     sessionId: string | null;
     /** The session's roles are older than SESSION_ROLE_TTL: pages send the reader through sign-in again. */
     reauthenticate: boolean;
+    /** Who signed in and when the provider last vouched for their roles (the MCP consent's grant), or null. */
+    signIn: { sub: string; rolesAt: number } | null;
   }
 }
 
@@ -86,6 +88,7 @@ export function sessionAuth(
     }
     if (now() - session.lastSeen >= REFRESH_AFTER_SECONDS) await setSession(reply, { ...session, lastSeen: now() });
     request.sessionId = session.sid;
+    request.signIn = { sub: session.sub, rolesAt: session.rolesAt };
     const result: Identity = { name: session.name, username: session.username, roles: session.roles };
     return result;
   };
@@ -159,7 +162,10 @@ export function sessionAuth(
       if (!isSameOriginPost(request, publicUrl)) throw crossSiteLogout();
       const session = await codec.open(request.cookies[names.session]);
       if (session !== null) {
-        await revocations.revoke(session.sid, codec.expiresAt(session));
+        // Until the cookie would have expired, and until MCP tokens from this session would (their
+        // refresh ends SESSION_ROLE_TTL after the roles were read: server/src/mcp/authorization.ts).
+        const until = Math.max(codec.expiresAt(session), session.rolesAt + settings.session.roleTtl);
+        await revocations.revoke(session.sid, until);
         fastify.metrics.revocations.inc();
       }
       clearSession(reply);

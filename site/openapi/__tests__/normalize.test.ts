@@ -106,7 +106,8 @@ test('the curl example fills path parameters from examples and sends the body', 
   };
   const curl = curlCommand(op);
   assert.match(curl, /^curl -X PUT 'https:\/\/studio\.tala\.example\/studio\/v8\/solutions\/sol-7f3a9c'/);
-  assert.match(curl, /-H 'X-Tala-Session: \$TALA_SESSION'/);
+  // Double quotes: the shell must expand the variable (single quotes sent the literal text).
+  assert.match(curl, /-H "X-Tala-Session: \$TALA_SESSION_ID"/);
   assert.match(curl, /-H 'If-Match: "12"'/);
   assert.match(curl, /"name": "O'\\''Brien"/);
 });

@@ -1,0 +1,74 @@
+/**
+ * The reader's side of an MCP authorization: the consent page (`/mcp/consent/`, a React page of the
+ * site, gated like any page, so an anonymous visitor signs in first and comes back) reads the
+ * request here and answers it. Same-origin only, like logout: another site cannot approve for the
+ * reader. A consent is remembered per reader and client, so the page answers at once next time.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isSameOriginPost } from '../auth/logout-form.ts';
+import { GateError, unauthenticated } from '../errors.ts';
+import type { Grant, McpAuthorization } from './authorization.ts';
+
+const unknownRequest = () =>
+  new GateError(
+    'GATE_ERR_NOT_FOUND',
+    404,
+    'This authorization request is unknown or expired: start the connection from your assistant again.',
+  );
+const crossSite = () =>
+  new GateError('GATE_ERR_CROSS_SITE', 403, 'An authorization is accepted only from the portal itself.');
+
+/** Without sign-in (development) the one identity consents as itself, for the session's lifetime. */
+function grantOf(request: FastifyRequest): Grant {
+  const identity = request.identity;
+  if (identity === null) throw unauthenticated();
+  const now = Math.floor(Date.now() / 1000);
+  return {
+    sub: request.signIn?.sub ?? 'skip-authentication',
+    name: identity.name,
+    username: identity.username ?? null,
+    roles: [...identity.roles],
+    sid: request.sessionId ?? 'skip-authentication',
+    rolesAt: request.signIn?.rolesAt ?? now,
+  };
+}
+
+export async function consentRoutes(
+  fastify: FastifyInstance,
+  opts: { authorization: McpAuthorization; publicUrl: string },
+): Promise<void> {
+  const { authorization, publicUrl } = opts;
+
+  fastify.get<{ Params: { id: string } }>('/api/mcp/authorizations/:id', async (request, reply) => {
+    reply.header('cache-control', 'private, no-store');
+    const grant = grantOf(request);
+    const pending = await authorization.pending(request.params.id);
+    if (!pending) throw unknownRequest();
+    return {
+      client: pending.clientName,
+      redirectOrigin: new URL(pending.redirectUri).origin,
+      reader: grant.name ?? grant.username,
+      consented: await authorization.hasConsented(grant.sub, pending.clientId),
+    };
+  });
+
+  fastify.post<{ Params: { id: string }; Body: { decision?: unknown } }>(
+    '/api/mcp/authorizations/:id',
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      if (!isSameOriginPost(request, publicUrl)) throw crossSite();
+      const grant = grantOf(request);
+      const decision = request.body?.decision;
+      if (decision !== 'approve' && decision !== 'deny') {
+        throw new GateError('GATE_ERR_BAD_REQUEST', 400, 'decision must be "approve" or "deny".');
+      }
+      const redirect =
+        decision === 'approve'
+          ? await authorization.approve(request.params.id, grant)
+          : await authorization.deny(request.params.id);
+      if (redirect === null) throw unknownRequest();
+      request.log.info({ decision }, 'mcp authorization answered');
+      return { redirect };
+    },
+  );
+}

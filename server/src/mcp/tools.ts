@@ -1,0 +1,162 @@
+/**
+ * The MCP tools, for one reader: built per request (the server is stateless, so any replica
+ * answers), with the reader's identity from the access token. Every byte goes through the same
+ * checks as the pages: search with the modal's engine and role filter, pages' Markdown by their
+ * manifest level, the llms index of the reader's level.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import {
+  ACCESS_LEVELS,
+  fileForReader,
+  type Identity,
+  isPageFile,
+  markdownFileOf,
+  mayAccess,
+  resolveTarget,
+  routeOfPageFile,
+} from '@tala/policy';
+import { z } from 'zod';
+import type { LoadedManifest } from '../access/manifest.ts';
+import type { GateConfig } from '../config.ts';
+import { MAX_QUERY_LENGTH } from '../search/engine.ts';
+import { parseMultiQuery } from '../search/params.ts';
+import type { Searcher } from '../search/searcher.ts';
+
+export interface ToolContext {
+  config: GateConfig;
+  manifest: LoadedManifest;
+  searcher: Searcher | null;
+}
+
+interface Hit {
+  url: string;
+  hierarchy: Record<string, string | null>;
+  content: string | null;
+  _snippetResult?: { content?: { value?: string } };
+}
+
+const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+const failure = (value: string) => ({ ...text(value), isError: true });
+
+/** The Markdown file a URL or path names, when it is a page's (or a Markdown file itself). */
+function markdownTarget(address: string, manifest: LoadedManifest, origin: string): string | null {
+  let pathname: string;
+  try {
+    const url = new URL(address, origin);
+    if (url.origin !== origin) return null;
+    pathname = url.pathname;
+  } catch {
+    return null;
+  }
+  const target = resolveTarget(pathname, manifest.index);
+  if (target.kind !== 'file') return null;
+  if (target.file.endsWith('.md')) return target.file;
+  if (!isPageFile(target.file)) return null;
+  const markdown = markdownFileOf(routeOfPageFile(target.file) as string);
+  return manifest.files.has(markdown) ? markdown : null;
+}
+
+export function mcpServerFor(identity: Identity, context: ToolContext): McpServer {
+  const { config, manifest, searcher } = context;
+  const origin = new URL(config.publicUrl).origin;
+  const server = new McpServer(
+    { name: 'tala-docs', title: 'Tala Docs', version: '1.0.0' },
+    {
+      instructions:
+        'The documentation of Tala, a conversational-AI platform (Tala Studio, Inquire and TQL, the web widget, ' +
+        'the REST APIs, on-premises installation). Search with search_docs, then read the pages you need with ' +
+        'read_page; list_sections gives the table of contents. Only pages the signed-in reader may read are returned.',
+    },
+  );
+
+  server.registerTool(
+    'search_docs',
+    {
+      title: 'Search the docs',
+      description:
+        'Full-text search of the Tala documentation the reader may read. Short keyword queries work best ' +
+        `(the first ${MAX_QUERY_LENGTH} characters count). Returns sections with their page URL; read one with read_page.`,
+      inputSchema: {
+        query: z.string().min(1).max(512).describe('Words to look for, e.g. "publish environment rollback"'),
+        limit: z.number().int().min(1).max(20).default(8).describe('How many sections to return'),
+      },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ query, limit }) => {
+      if (!searcher) return failure('Search is not available on this portal (no search records in the build).');
+      const queries = parseMultiQuery({
+        requests: [
+          {
+            indexName: config.search.indexName,
+            query: query.slice(0, MAX_QUERY_LENGTH),
+            hitsPerPage: limit,
+            attributesToSnippet: ['content:40'],
+            highlightPreTag: '',
+            highlightPostTag: '',
+          },
+        ],
+      });
+      const allowed = ACCESS_LEVELS.filter((level) => mayAccess(identity, level));
+      const { body } = await searcher.answer({ queries, allowed, origin: config.publicUrl });
+      const hits = (JSON.parse(body) as { results: { hits: Hit[] }[] }).results[0]?.hits ?? [];
+      const results = hits.map((hit) => {
+        const trail = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6']
+          .map((level) => hit.hierarchy[level])
+          .filter((value): value is string => Boolean(value));
+        return {
+          title: trail.slice(1).join(' › ') || (trail[0] ?? ''),
+          section: trail[0] ?? '',
+          url: hit.url,
+          snippet: (hit._snippetResult?.content?.value ?? hit.content ?? '').trim(),
+        };
+      });
+      if (results.length === 0) return { ...text(`No results for "${query}".`), structuredContent: { results } };
+      const lines = results.map(
+        (r, i) => `${i + 1}. ${r.title} (${r.section})\n   ${r.url}${r.snippet ? `\n   ${r.snippet}` : ''}`,
+      );
+      return { ...text(lines.join('\n')), structuredContent: { results } };
+    },
+  );
+
+  server.registerTool(
+    'read_page',
+    {
+      title: 'Read a page',
+      description: 'The Markdown of one documentation page, by its URL or path (from search_docs or list_sections).',
+      inputSchema: { url: z.string().min(1).max(2048).describe('e.g. /studio/deploy/ or its full URL') },
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async ({ url }) => {
+      const file = markdownTarget(url, manifest, origin);
+      if (file === null)
+        return failure(`No documentation page at ${url}. Use search_docs or list_sections to find one.`);
+      const level = manifest.files.get(file) ?? 'onprem';
+      if (!mayAccess(identity, level)) {
+        return failure(
+          `You may not read ${url}: it is in the on-premises section, which needs the Documentation.Onprem role.`,
+        );
+      }
+      return text(await readFile(path.join(config.buildDir, file), 'utf8'));
+    },
+  );
+
+  server.registerTool(
+    'list_sections',
+    {
+      title: 'List sections and pages',
+      description: 'The table of contents (llms.txt): every section with its pages, Markdown URLs and descriptions.',
+      annotations: { readOnlyHint: true, openWorldHint: false },
+    },
+    async () => {
+      const file = fileForReader('llms.txt', identity);
+      if (!manifest.files.has(file) || !mayAccess(identity, manifest.files.get(file) ?? 'onprem')) {
+        return failure('The table of contents is not available in this build.');
+      }
+      return text(await readFile(path.join(config.buildDir, file), 'utf8'));
+    },
+  );
+
+  return server;
+}
