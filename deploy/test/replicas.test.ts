@@ -5,6 +5,7 @@
  * redis-server (.ci/run installs them).
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -148,6 +149,95 @@ describe('two gate replicas behind nginx, one identity provider, one Redis', { t
   step('sign-in through nginx works whichever replica answers each step', async () => {
     const cookie = await signIn({ via: publicUrl, publicUrl, username: 'reader@tala.example' });
     for (let i = 0; i < 4; i++) assert.equal((await send(`${publicUrl}/`, { headers: { cookie } })).status, 200);
+  });
+
+  step('an assistant authorized through replica A works on replica B, and a logout on B ends it on A', async () => {
+    // Registered clients, pending authorizations, codes and refresh tokens live in Redis (server/src/mcp).
+    const host = new URL(publicUrl).host;
+    const cookie = await signIn({ via: gate('a'), publicUrl, username: 'reader@tala.example' });
+    const json = (reply: { body: Buffer }) => JSON.parse(reply.body.toString()) as Record<string, string>;
+    const redirectUri = 'http://127.0.0.1:9/callback';
+    const registered = await send(`${gate('a')}/oauth/register`, {
+      method: 'POST',
+      headers: { host, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'Replica test',
+        redirect_uris: [redirectUri],
+        token_endpoint_auth_method: 'none',
+      }),
+    });
+    assert.equal(registered.status, 201, registered.body.toString());
+    const clientId = json(registered).client_id as string;
+    const verifier = 'v'.repeat(43);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const query = new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: redirectUri,
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      resource: `${publicUrl}/mcp`,
+    });
+    const started = await send(`${gate('b')}/oauth/authorize?${query}`, { headers: { host } });
+    assert.equal(started.status, 302, 'replica B knows the client registered on A');
+    const requestId = new URL(String(started.headers.location), publicUrl).searchParams.get('request') as string;
+    const approved = await send(`${gate('a')}/api/mcp/authorizations/${requestId}`, {
+      method: 'POST',
+      headers: { host, cookie, origin: publicUrl, 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' },
+      body: JSON.stringify({ decision: 'approve' }),
+    });
+    assert.equal(approved.status, 200, 'replica A finds the request started on B');
+    const code = new URL(json(approved).redirect as string).searchParams.get('code') as string;
+    const form = (fields: Record<string, string>) => ({
+      method: 'POST',
+      headers: { host, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ client_id: clientId, ...fields }).toString(),
+    });
+    const tokens = await send(
+      `${gate('b')}/oauth/token`,
+      form({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: redirectUri }),
+    );
+    assert.equal(tokens.status, 200, `replica B redeems the code issued on A: ${tokens.body}`);
+    const list = (token: string, via: 'a' | 'b') =>
+      send(`${gate(via)}/mcp`, {
+        method: 'POST',
+        headers: {
+          host,
+          authorization: `Bearer ${token}`,
+          accept: 'application/json, text/event-stream',
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+      });
+    assert.equal((await list(json(tokens).access_token as string, 'a')).status, 200);
+    const refreshed = await send(
+      `${gate('a')}/oauth/token`,
+      form({ grant_type: 'refresh_token', refresh_token: json(tokens).refresh_token as string }),
+    );
+    assert.equal(refreshed.status, 200, 'replica A refreshes a token issued by B');
+    const replayed = await send(
+      `${gate('b')}/oauth/token`,
+      form({ grant_type: 'refresh_token', refresh_token: json(tokens).refresh_token as string }),
+    );
+    assert.equal(json(replayed).error, 'invalid_grant', 'the spent refresh token is refused on the other replica too');
+
+    const logout = await send(`${gate('b')}/auth/logout`, {
+      method: 'POST',
+      headers: {
+        host,
+        origin: publicUrl,
+        'sec-fetch-site': 'same-origin',
+        cookie,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: '',
+    });
+    assert.equal(logout.status, 303);
+    assert.equal(
+      (await list(json(refreshed).access_token as string, 'a')).status,
+      401,
+      'logged out on B: refused on A',
+    );
   });
 
   step('a replica killed under load: every read through nginx still succeeds (retried on the other)', async () => {

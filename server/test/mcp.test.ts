@@ -6,7 +6,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Identity } from '@tala/policy';
-import type { FastifyInstance } from 'fastify';
 import { Sealer } from '../src/auth/sealer.ts';
 import { buildGate, ONPREM_ADMIN, READER } from './helper.ts';
 import { authorize, callTool, ENV, ORIGIN, pkce, REDIRECT, register, rpc, SECRET } from './mcp-client.ts';

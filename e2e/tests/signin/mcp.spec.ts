@@ -112,6 +112,9 @@ test('ROLE-05 an assistant connected by a reader searches and reads, and never g
   const { results } = found.structuredContent as { results: { url: string; title: string }[] };
   expect(results.length).toBeGreaterThan(0);
   expect(results.some((r) => r.url.includes('/studio/deploy/'))).toBe(true);
+  // Text, not the endpoint's HTML-escaped snippets.
+  const snippets = (found.structuredContent as { results: { snippet: string }[] }).results.map((r) => r.snippet);
+  expect(snippets.join(' ')).not.toMatch(/&(amp|lt|gt|quot|#39);/);
 
   const manager = (await client.callTool({
     name: 'search_docs',

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import type { LoadedManifest } from '../access/manifest.ts';
 import type { GateConfig } from '../config.ts';
 import { MAX_QUERY_LENGTH } from '../search/engine.ts';
+import { unescapeHtml } from '../search/highlight.ts';
 import { parseMultiQuery } from '../search/params.ts';
 import type { Searcher } from '../search/searcher.ts';
 
@@ -109,7 +110,8 @@ export function mcpServerFor(identity: Identity, context: ToolContext): McpServe
           title: trail.slice(1).join(' › ') || (trail[0] ?? ''),
           section: trail[0] ?? '',
           url: hit.url,
-          snippet: (hit._snippetResult?.content?.value ?? hit.content ?? '').trim(),
+          // The endpoint's snippets are HTML-escaped (Algolia's format); tools answer in text.
+          snippet: unescapeHtml(hit._snippetResult?.content?.value ?? '').trim() || (hit.content ?? '').trim(),
         };
       });
       if (results.length === 0) return { ...text(`No results for "${query}".`), structuredContent: { results } };

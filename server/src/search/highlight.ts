@@ -38,6 +38,9 @@ export type WordMatcher = (word: Word, index: number, all: readonly Word[]) => W
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+const UNESCAPES = Object.fromEntries(Object.entries(ESCAPES).map(([c, entity]) => [entity, c]));
+/** Back to text, for consumers that are not HTML (the MCP tools). */
+export const unescapeHtml = (html: string) => html.replace(/&(amp|lt|gt|quot|#39);/g, (e) => UNESCAPES[e] as string);
 
 /**
  * Builds the matcher for a query: a word matches a query word when its indexed form is the same,

@@ -53,6 +53,9 @@ test('guides keep every code block (with its language) and every table, and no H
     const prose = markdown.replace(/^ *```[\s\S]*?^ *```/gm, '').replace(/`[^`\n]+`/g, '');
     const tag = /<(div|span|details|summary|button|svg|section|br)\b/.exec(prose);
     if (tag) problems.push(`${file}: HTML left over: ${tag[0]}`);
+    // Paragraphs stay apart: interactive markup mixed into a page once ran them together ("input.The").
+    const merged = /[a-z]{2}[.:][A-Z][a-z]{2,}/.exec(prose.replace(/\]\([^)]*\)/g, ']'));
+    if (merged) problems.push(`${file}: paragraphs run together at "${merged[0]}"`);
   }
   assert.ok(codeBlocks > 100 && tables > 100, `${codeBlocks} code blocks, ${tables} tables checked`);
   assert.deepEqual(problems.slice(0, 15), []);

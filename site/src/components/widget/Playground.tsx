@@ -41,7 +41,8 @@ export default function Playground(): ReactNode {
   const ids = { select: useId(), editor: useId(), errors: useId() };
 
   return (
-    <div className={styles.playground}>
+    // Interactive only: the page's Markdown keeps its text and leaves the editor out (site/plugins/page-markdown).
+    <div className={styles.playground} data-markdown="omit">
       <div className={styles.playgroundEditor}>
         <label htmlFor={ids.select}>Example</label>
         <select

@@ -1,0 +1,29 @@
+/** Leak crawl over the real build, part 2: a reader without the on-prem role, and what anonymous visitors get. */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { READER } from './helper.ts';
+import { crawl, gate, loginHtml, publicBodies, secrets } from './leak-crawl-fixtures.ts';
+
+for (const [who, identity] of [['a reader without the on-prem role', READER]] as const) {
+  test(`ROLE-05 no byte of on-prem text reaches ${who}, in any spelling of any path`, async (t) => {
+    const app = await gate(t, identity);
+    const leaks: string[] = [];
+    await crawl(app, (url, status, body) => {
+      for (const secret of secrets) if (body.includes(secret)) leaks.push(`${url} (${status}): ${secret}`);
+    });
+    assert.deepEqual(leaks.slice(0, 20), []);
+  });
+}
+
+test('AUTH-01 an anonymous visitor gets nothing but the login screen and its assets', async (t) => {
+  const app = await gate(t, null);
+  const problems: string[] = [];
+  await crawl(app, (url, status, body) => {
+    if (status === 0 || (status >= 300 && status < 400)) return; // nothing, or a redirect without content
+    if (body === loginHtml) return; // the login screen, 401 or at /Login/
+    if (status === 200 && publicBodies.has(body)) return;
+    if (status >= 400 && /^\{"error":"[\w ]+","message":"[^"]*"(,"statusCode":\d+)?\}$/.test(body)) return;
+    problems.push(`${url} → ${status} ${body.slice(0, 60)}`);
+  });
+  assert.deepEqual(problems.slice(0, 20), []);
+});
