@@ -27,6 +27,21 @@ export interface SearchRecord {
 export const SEARCH_RECORDS_FILE = '.search-records.json';
 
 /**
+ * `build/.api-operations.json` (a dotfile: never served): each generated API operation page by its
+ * API and operationId, for the MCP tool `get_api_operation`, which serves the page's Markdown
+ * after the same level check as `read_page`.
+ */
+export const API_OPERATIONS_FILE = '.api-operations.json';
+export interface ApiOperationEntry {
+  api: string;
+  operationId: string;
+  method: string;
+  path: string;
+  /** The page's route, e.g. `/reference/apis/studio/publish-environments/publish/`. */
+  route: string;
+}
+
+/**
  * Synonyms, Algolia's "regular" kind: every entry of a group finds the others, as an exact match.
  * An entry is a word or a phrase of up to MAX_SYNONYM_WORDS words ("talk to a human" ↔
  * "handover"). Written by docs writers in `site/search/synonyms.yml`, copied into the build by the

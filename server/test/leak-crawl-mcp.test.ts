@@ -3,9 +3,12 @@
  * searches every on-prem title and the table of contents; an admin's finds on-prem text.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { test } from 'node:test';
+import { API_OPERATIONS_FILE, type ApiOperationEntry } from '@tala/policy';
 import { ONPREM_ADMIN, READER } from './helper.ts';
-import { gate, onpremTitles, pages, secrets } from './leak-crawl-fixtures.ts';
+import { buildDir, gate, onpremTitles, pages, secrets } from './leak-crawl-fixtures.ts';
 import { authorize, callTool, rpc } from './mcp-client.ts';
 
 test('ROLE-05 no byte of on-prem text reaches a reader through the MCP server: search, pages, table of contents', async (t) => {
@@ -31,6 +34,16 @@ test('ROLE-05 no byte of on-prem text reaches a reader through the MCP server: s
     }
   }
   assert.ok(refused > 100, `on-prem pages were refused (${refused})`);
+  // Every API operation by its id: the Manager API's are on-prem.
+  const operations = JSON.parse(readFileSync(path.join(buildDir, API_OPERATIONS_FILE), 'utf8')) as ApiOperationEntry[];
+  let refusedOperations = 0;
+  for (const { api, operationId } of operations) {
+    const res = await callTool(app, access_token, 'get_api_operation', { api, operationId });
+    check(`read_page ${api}/${operationId}`, res.body);
+    if (res.json().result?.isError === true) refusedOperations += 1;
+  }
+  assert.equal(refusedOperations, operations.filter((o) => o.route.startsWith('/on-prem/')).length);
+  assert.ok(refusedOperations > 20, `${refusedOperations} on-prem operations refused`);
   assert.deepEqual(leaks.slice(0, 20), []);
 });
 

@@ -199,3 +199,78 @@ test('a confidential client must present its secret at the token endpoint', asyn
   assert.equal(res.statusCode, 401);
   assert.equal(res.json().error, 'invalid_client');
 });
+
+test('bad input to /mcp gets a clear error and no stack trace: malformed JSON, oversized body, unknown tool, long URL', async (t) => {
+  const app = await gate(t, READER);
+  const { access_token } = await authorize(app);
+  const headers = {
+    authorization: `Bearer ${access_token}`,
+    accept: 'application/json, text/event-stream',
+    'content-type': 'application/json',
+  };
+  const malformed = await app.inject({ method: 'POST', url: '/mcp', headers, payload: '{"jsonrpc": "2.0", "id": 1,' });
+  assert.equal(malformed.statusCode, 400);
+  assert.equal(malformed.json().error, 'GATE_ERR_BAD_JSON');
+
+  const huge = await app.inject({
+    method: 'POST',
+    url: '/mcp',
+    headers,
+    payload: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'search_docs', arguments: { query: 'x'.repeat(100_000) } },
+    }),
+  });
+  assert.equal(huge.statusCode, 413);
+
+  const unknown = (await callTool(app, access_token, 'delete_everything', {})).json();
+  assert.match(JSON.stringify(unknown), /not found|Unknown tool/i);
+  assert.doesNotMatch(JSON.stringify(unknown), /at .*\.ts:\d+/);
+
+  const long = (await callTool(app, access_token, 'read_page', { url: `/${'a'.repeat(5000)}` })).json();
+  assert.match(JSON.stringify(long), /too_big|at most|2048/i);
+  assert.doesNotMatch(JSON.stringify(long), /at .*\.ts:\d+/);
+
+  const get = await app.inject({ method: 'GET', url: '/mcp', headers });
+  assert.equal(get.statusCode, 405);
+  assert.equal(get.headers.allow, 'POST');
+});
+
+test('get_api_operation serves an operation page by API and operationId, with the page level check', async (t) => {
+  const operations = [
+    { api: 'studio', operationId: 'publishSolution', method: 'POST', path: '/p', route: '/studio/build/' },
+    { api: 'manager', operationId: 'getDocumentationSettings', method: 'GET', path: '/d', route: '/on-prem/overview/' },
+  ];
+  const files = { '.api-operations.json': JSON.stringify(operations) };
+  const reader = await buildGate(t, { identity: READER, env: ENV, files });
+  const { access_token } = await authorize(reader);
+  const tools = (await rpc(reader, access_token, 'tools/list'))
+    .json()
+    .result.tools.map((tool: { name: string }) => tool.name);
+  assert.ok(tools.includes('get_api_operation'));
+  const found = (
+    await callTool(reader, access_token, 'get_api_operation', { api: 'studio', operationId: 'PUBLISHSOLUTION' })
+  ).json().result;
+  assert.equal(found.content[0].text, '# Build a solution\n');
+  const onprem = (
+    await callTool(reader, access_token, 'get_api_operation', {
+      api: 'manager',
+      operationId: 'getDocumentationSettings',
+    })
+  ).json().result;
+  assert.equal(onprem.isError, true);
+  assert.doesNotMatch(JSON.stringify(onprem), /ONPREM-SECRET/);
+  const unknown = (
+    await callTool(reader, access_token, 'get_api_operation', { api: 'studio', operationId: 'nope' })
+  ).json().result;
+  assert.equal(unknown.isError, true);
+
+  const admin = await buildGate(t, { identity: ONPREM_ADMIN, env: ENV, files });
+  const adminToken = (await authorize(admin)).access_token;
+  const granted = (
+    await callTool(admin, adminToken, 'get_api_operation', { api: 'manager', operationId: 'getDocumentationSettings' })
+  ).json().result;
+  assert.match(granted.content[0].text, /ONPREM-SECRET/);
+});

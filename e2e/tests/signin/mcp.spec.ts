@@ -103,7 +103,25 @@ test('ROLE-05 an assistant connected by a reader searches and reads, and never g
 }) => {
   const { client } = await connectAs(page, 'Riley Reader');
   const tools = await client.listTools();
-  expect(tools.tools.map((t) => t.name).sort()).toEqual(['list_sections', 'read_page', 'search_docs']);
+  expect(tools.tools.map((t) => t.name).sort()).toEqual([
+    'get_api_operation',
+    'list_sections',
+    'read_page',
+    'search_docs',
+  ]);
+  const operation = (await client.callTool({
+    name: 'get_api_operation',
+    arguments: { api: 'studio', operationId: 'publishSolutionToEnvironment' },
+  })) as ToolResult;
+  expect(operation.content[0]?.text).toContain(
+    '`POST /solutions/{solutionId}/publish-environments/{environment}/publish`',
+  );
+  const managerOperation = (await client.callTool({
+    name: 'get_api_operation',
+    arguments: { api: 'manager', operationId: 'documentationGetSettings' },
+  })) as ToolResult;
+  expect(managerOperation.isError).toBe(true);
+  expect(managerOperation.content[0]?.text).toContain('Documentation.Onprem');
 
   const found = (await client.callTool({
     name: 'search_docs',
@@ -155,7 +173,7 @@ test('ROLE-03 an assistant connected by an on-prem admin reads the on-prem secti
 
 test('logging out of the portal disconnects the assistant: its tokens stop working', async ({ page }) => {
   const { client, provider } = await connectAs(page, 'Riley Reader');
-  expect((await client.listTools()).tools.length).toBe(3);
+  expect((await client.listTools()).tools.length).toBe(4);
   const tokens = provider.saved as OAuthTokens;
   const logout = await page.request.post('/auth/logout', { headers: { origin: BASE }, maxRedirects: 0 });
   expect(logout.status()).toBe(303);

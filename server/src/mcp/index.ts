@@ -3,12 +3,16 @@
  * stateless JSON responses, so any replica answers any request) whose clients sign readers in with
  * OAuth against the portal (oauth-routes.ts, consent.ts, authorization.ts).
  */
+
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { type Identity, MCP_ROUTES } from '@tala/policy';
+import { API_OPERATIONS_FILE, type ApiOperationEntry, type Identity, MCP_ROUTES } from '@tala/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadedManifest } from '../access/manifest.ts';
 import type { GateConfig } from '../config.ts';
+import { ConfigError } from '../errors.ts';
 import type { Searcher } from '../search/searcher.ts';
 import type { Stores } from '../store/index.ts';
 import { McpAuthorization } from './authorization.ts';
@@ -16,6 +20,16 @@ import { consentRoutes } from './consent.ts';
 import { oauthRoutes } from './oauth-routes.ts';
 import { mcpSettings } from './settings.ts';
 import { mcpServerFor } from './tools.ts';
+
+/** The build's API operation pages, for get_api_operation; none when the build has no such file. */
+async function loadApiOperations(buildDir: string): Promise<ApiOperationEntry[]> {
+  try {
+    return JSON.parse(await readFile(path.join(buildDir, API_OPERATIONS_FILE), 'utf8')) as ApiOperationEntry[];
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new ConfigError(`${API_OPERATIONS_FILE} in the build is unreadable; rebuild the site.`, { cause: error });
+  }
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,6 +44,7 @@ export async function mcpRoutes(
   const { config, manifest, searcher, stores } = opts;
   const settings = mcpSettings(config);
   const authorization = new McpAuthorization(settings, stores.keyValues, stores.revocations);
+  const operations = await loadApiOperations(config.buildDir);
   await fastify.register(oauthRoutes, { settings, authorization });
   await fastify.register(consentRoutes, { authorization, publicUrl: config.publicUrl });
 
@@ -74,7 +89,7 @@ export async function mcpRoutes(
     },
     handler: async (request, reply) => {
       const identity = request.mcpAuth?.extra?.identity as Identity;
-      const server = mcpServerFor(identity, { config, manifest, searcher });
+      const server = mcpServerFor(identity, { config, manifest, searcher, operations });
       // Stateless: no session id, JSON answers instead of an event stream (nothing to resume).
       const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
       reply.hijack();

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   ACCESS_LEVELS,
+  type ApiOperationEntry,
   fileForReader,
   type Identity,
   isPageFile,
@@ -29,6 +30,8 @@ export interface ToolContext {
   config: GateConfig;
   manifest: LoadedManifest;
   searcher: Searcher | null;
+  /** The build's generated API operation pages (API_OPERATIONS_FILE); empty when it has none. */
+  operations: readonly ApiOperationEntry[];
 }
 
 interface Hit {
@@ -60,7 +63,7 @@ function markdownTarget(address: string, manifest: LoadedManifest, origin: strin
 }
 
 export function mcpServerFor(identity: Identity, context: ToolContext): McpServer {
-  const { config, manifest, searcher } = context;
+  const { config, manifest, searcher, operations } = context;
   const origin = new URL(config.publicUrl).origin;
   const server = new McpServer(
     { name: 'tala-docs', title: 'Tala Docs', version: '1.0.0' },
@@ -143,6 +146,38 @@ export function mcpServerFor(identity: Identity, context: ToolContext): McpServe
       return text(await readFile(path.join(config.buildDir, file), 'utf8'));
     },
   );
+
+  if (operations.length > 0) {
+    server.registerTool(
+      'get_api_operation',
+      {
+        title: 'Get an API operation',
+        description:
+          'The reference of one REST API operation (endpoint, parameters, request and response schemas, examples, ' +
+          'a curl command) as Markdown, by API and operationId, e.g. studio / publishSolutionToEnvironment.',
+        inputSchema: {
+          api: z
+            .string()
+            .min(1)
+            .max(64)
+            .describe(`The API: ${[...new Set(operations.map((o) => o.api))].join(', ')}`),
+          operationId: z.string().min(1).max(128).describe('The operationId, as in the API specification'),
+        },
+        annotations: { readOnlyHint: true, openWorldHint: false },
+      },
+      async ({ api, operationId }) => {
+        const entry = operations.find(
+          (o) => o.api === api.toLowerCase() && o.operationId.toLowerCase() === operationId.toLowerCase(),
+        );
+        if (!entry) return failure(`No operation ${operationId} in the ${api} API. Use search_docs to find one.`);
+        const file = markdownFileOf(entry.route);
+        if (!mayAccess(identity, manifest.files.get(file) ?? 'onprem')) {
+          return failure(`You may not read ${api}/${operationId}: it needs the Documentation.Onprem role.`);
+        }
+        return text(await readFile(path.join(config.buildDir, file), 'utf8'));
+      },
+    );
+  }
 
   server.registerTool(
     'list_sections',

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { markdownFileOf, routeOfPageFile } from '@tala/policy';
+import { API_OPERATIONS_FILE, type ApiOperationEntry, markdownFileOf, routeOfPageFile } from '@tala/policy';
 import type { OperationData } from '../../openapi/components/types';
 import { pageMarkdown } from './convert';
 
@@ -37,6 +37,7 @@ export async function writePageMarkdown(input: {
   pageSources: ReadonlyMap<string, string>;
 }): Promise<Map<string, MarkdownPage>> {
   const pages = new Map<string, MarkdownPage>();
+  const operations: ApiOperationEntry[] = [];
   for (const file of input.pageFiles) {
     const route = routeOfPageFile(file);
     if (route === null) continue;
@@ -48,6 +49,11 @@ export async function writePageMarkdown(input: {
     if (!page) continue;
     await writeFile(path.join(input.outDir, markdownFileOf(route)), page.markdown);
     pages.set(route, { route, ...page });
+    if (operation) {
+      const { api, operationId, method, path: operationPath } = operation;
+      operations.push({ api, operationId, method, path: operationPath, route });
+    }
   }
+  await writeFile(path.join(input.outDir, API_OPERATIONS_FILE), `${JSON.stringify(operations, null, 1)}\n`);
   return pages;
 }

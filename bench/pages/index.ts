@@ -1,0 +1,205 @@
+/**
+ * bench/pages (issue 17): how heavy the portal's pages are against stock Docusaurus, in one run on
+ * this machine. Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4× CPU slowdown)
+ * with Debian's Chromium, on matching pages of four templates, for three sites served side by side:
+ * - the portal, through the gate (SKIP_AUTHENTICATION: the page weight is what is measured);
+ * - a stock Docusaurus site of the same size made from the portal's content, served by nginx;
+ * - the stock classic template (13 pages), served by nginx.
+ * Rounds are interleaved (site by site within each template) to spread machine noise; the table
+ * gives medians and the portal's ratios. Nothing here is asserted by a test.
+ *
+ *   npm run bench:pages                         (3 rounds)
+ *   BENCH_ROUNDS=5 npm run bench:pages
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ACCESS_MANIFEST_FILE } from '@tala/policy';
+import { buildApp } from '@tala/server/src/app.ts';
+import { loadConfig } from '@tala/server/src/config.ts';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { stockSites } from './stock-sites.ts';
+
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const root = path.resolve(import.meta.dirname, '../..');
+const portalBuild = path.join(root, 'site/build');
+const workDir = path.join(root, 'bench/results/pages');
+
+/** The page of each template on each site (the tiny site's nearest equivalents). */
+const TEMPLATES: { name: string; portal: string; sameSize: string; tiny: string }[] = [
+  { name: 'guide', portal: '/studio/deploy/', sameSize: '/docs/studio/deploy/', tiny: '/docs/intro' },
+  {
+    name: 'API operation',
+    portal: '/reference/apis/studio/publish-environments/publish/',
+    sameSize: '/docs/reference/apis/studio/publish-environments/publish/',
+    tiny: '/docs/tutorial-basics/create-a-document',
+  },
+  {
+    name: 'long reference',
+    portal: '/reference/tala-programming/tql-manual/',
+    sameSize: '/docs/reference/tala-programming/tql-manual/',
+    tiny: '/docs/tutorial-basics/markdown-features',
+  },
+  {
+    name: 'category index',
+    portal: '/category/studio/',
+    sameSize: '/docs/category/studio',
+    tiny: '/docs/category/tutorial---basics',
+  },
+];
+
+interface Sample {
+  score: number;
+  tbt: number;
+  lcp: number;
+  bytes: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+/** nginx serving both stock builds (gzip on, as a static host would), unprivileged, in workDir. */
+function startNginx(sites: { port: number; dir: string }[]): () => void {
+  const dir = path.join(workDir, 'nginx');
+  mkdirSync(dir, { recursive: true });
+  const servers = sites.map(
+    ({ port, dir: siteDir }) => `  server {
+    listen 127.0.0.1:${port};
+    root ${siteDir};
+    location / { try_files $uri $uri/ $uri.html $uri/index.html =404; }
+  }`,
+  );
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+    (n) => `  ${n}_temp_path ${path.join(dir, n)};`,
+  );
+  const config = path.join(dir, 'nginx.conf');
+  writeFileSync(
+    config,
+    `daemon off;
+worker_processes 1;
+pid ${path.join(dir, 'nginx.pid')};
+error_log ${path.join(dir, 'error.log')} warn;
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types;
+${temp.join('\n')}
+  access_log off;
+  gzip on;
+  gzip_types text/css application/javascript application/json image/svg+xml text/xml;
+${servers.join('\n')}
+}
+`,
+  );
+  const nginx = spawn('/usr/sbin/nginx', ['-c', config, '-p', dir], { stdio: 'inherit' });
+  return () => nginx.kill('SIGTERM');
+}
+
+async function measure(port: number, url: string): Promise<Sample> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    bytes: lhr.audits['total-byte-weight']?.numericValue ?? Number.NaN,
+  };
+}
+
+if (!existsSync(path.join(portalBuild, ACCESS_MANIFEST_FILE))) {
+  console.error('bench/pages: no build at site/build; run `npm run build` first.');
+  process.exit(1);
+}
+if (spawnSync('/usr/sbin/nginx', ['-v']).status !== 0) {
+  console.error('bench/pages: needs nginx (apt-get install nginx).');
+  process.exit(1);
+}
+mkdirSync(workDir, { recursive: true });
+const [tiny, sameSize] = stockSites(workDir, portalBuild);
+const ports = { portal: 3300, sameSize: 3301, tiny: 3302 };
+const stopNginx = startNginx([
+  { port: ports.sameSize, dir: sameSize?.buildDir as string },
+  { port: ports.tiny, dir: tiny?.buildDir as string },
+]);
+const gate = await buildApp({
+  config: loadConfig({
+    BUILD_DIR: portalBuild,
+    SKIP_AUTHENTICATION: 'true',
+    LOG_LEVEL: 'silent',
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+  }),
+  logger: false,
+});
+await gate.listen({ host: '127.0.0.1', port: ports.portal });
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+const sites = [
+  { key: 'portal', label: 'portal', port: ports.portal, path: (t: (typeof TEMPLATES)[number]) => t.portal },
+  {
+    key: 'sameSize',
+    label: 'stock, same size',
+    port: ports.sameSize,
+    path: (t: (typeof TEMPLATES)[number]) => t.sameSize,
+  },
+  { key: 'tiny', label: 'stock, 13 pages', port: ports.tiny, path: (t: (typeof TEMPLATES)[number]) => t.tiny },
+] as const;
+const samples = new Map<string, Sample[]>();
+try {
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const template of TEMPLATES) {
+      for (const site of sites) {
+        const url = `http://127.0.0.1:${site.port}${site.path(template)}`;
+        const sample = await measure(chrome.port, url);
+        const key = `${template.name}|${site.key}`;
+        samples.set(key, [...(samples.get(key) ?? []), sample]);
+        console.log(`round ${round} ${template.name} ${site.label}: ${sample.score}, TBT ${Math.round(sample.tbt)} ms`);
+      }
+    }
+  }
+} finally {
+  await chrome.kill();
+  await gate.close();
+  stopNginx();
+}
+
+const fmt = (n: number, digits = 0) => n.toFixed(digits);
+console.log(`\nLighthouse mobile, medians of ${ROUNDS} interleaved rounds (score, TBT ms, LCP ms, KB transferred)`);
+console.log('| template | site | score | TBT | LCP | KB | TBT ours/stock |');
+console.log('|---|---|---|---|---|---|---|');
+for (const template of TEMPLATES) {
+  const of = (key: string, pick: (s: Sample) => number) =>
+    median((samples.get(`${template.name}|${key}`) ?? []).map(pick));
+  for (const site of sites) {
+    const ratio =
+      site.key === 'portal'
+        ? ''
+        : fmt(
+            of('portal', (s) => s.tbt) /
+              Math.max(
+                1,
+                of(site.key, (s) => s.tbt),
+              ),
+            2,
+          );
+    console.log(
+      `| ${template.name} | ${site.label} | ${fmt(of(site.key, (s) => s.score))} | ${fmt(of(site.key, (s) => s.tbt))} | ${fmt(of(site.key, (s) => s.lcp))} | ${fmt(of(site.key, (s) => s.bytes) / 1024)} | ${ratio} |`,
+    );
+  }
+}
