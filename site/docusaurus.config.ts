@@ -1,7 +1,7 @@
 import type * as Preset from '@docusaurus/preset-classic';
 import type { Config } from '@docusaurus/types';
 import { PORTAL_DEFAULTS } from '@tala/policy';
-import { themes as prismThemes } from 'prism-react-renderer';
+import { codeTheme } from './config/code-theme';
 import { buildTimeCustomFields, buildVariables } from './config/custom-fields';
 import { onPremDocsOptions } from './config/on-prem-docs';
 import { sidebarItemsGenerator } from './config/sidebar-items';
@@ -114,7 +114,7 @@ const config: Config = {
       copyright: `© ${new Date().getFullYear()} Tala. Private documentation: do not share outside your organisation.`,
     },
     prism: {
-      theme: prismThemes.github,
+      theme: codeTheme,
       additionalLanguages: ['bash', 'json', 'groovy', 'java', 'yaml'],
     },
   } satisfies Preset.ThemeConfig,
