@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { ALGOLIA_SEARCH_API_KEY, PORTS, SESSION_SECRET } from './tests/servers';
 
 /**
@@ -12,15 +13,6 @@ import { ALGOLIA_SEARCH_API_KEY, PORTS, SESSION_SECRET } from './tests/servers';
  * The fixture project needs no gate: its spec builds e2e/fixtures/chrome-site (Docusaurus's error
  * and loading chrome) and serves it on a free loopback port itself.
  */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const server = (port: number, env: Record<string, string>) => ({
   command: 'node --import tsx ../server/src/server.ts',
   url: `http://127.0.0.1:${port}/healthz`,
@@ -49,7 +41,7 @@ export default defineConfig({
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [
     {

@@ -11,8 +11,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
 import { ACCESS_MANIFEST_FILE } from '@tala/policy';
-import { buildApp } from '@tala/server/src/app.ts';
-import { loadConfig } from '@tala/server/src/config.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
+import { startLocalPortal } from '../local-portal.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const buildDir = path.resolve(import.meta.dirname, '../../site/build');
@@ -53,27 +53,8 @@ if (!existsSync(path.join(buildDir, ACCESS_MANIFEST_FILE))) {
   console.error('bench/a11y: no build at site/build; run `npm run build` first.');
   process.exit(1);
 }
-const gate = await buildApp({
-  config: loadConfig({
-    BUILD_DIR: buildDir,
-    SKIP_AUTHENTICATION: 'true',
-    LOG_LEVEL: 'silent',
-    SHED_EVENT_LOOP_DELAY_MS: '0',
-  }),
-  logger: false,
-});
-const origin = await gate.listen({ host: '127.0.0.1', port: 0 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const { app: gate, origin } = await startLocalPortal(buildDir);
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const totals = new Map<string, number>();
 try {
   for (const { name, path: pagePath, prepare } of PAGES) {

@@ -15,10 +15,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ACCESS_MANIFEST_FILE } from '@tala/policy';
-import { buildApp } from '@tala/server/src/app.ts';
-import { loadConfig } from '@tala/server/src/config.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
+import { startLocalPortal } from '../local-portal.ts';
 import { stockSites } from './stock-sites.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -128,27 +128,8 @@ const stopNginx = startNginx([
   { port: ports.sameSize, dir: sameSize?.buildDir as string },
   { port: ports.tiny, dir: tiny?.buildDir as string },
 ]);
-const gate = await buildApp({
-  config: loadConfig({
-    BUILD_DIR: portalBuild,
-    SKIP_AUTHENTICATION: 'true',
-    LOG_LEVEL: 'silent',
-    SHED_EVENT_LOOP_DELAY_MS: '0',
-  }),
-  logger: false,
-});
-await gate.listen({ host: '127.0.0.1', port: ports.portal });
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const { app: gate } = await startLocalPortal(portalBuild, ports.portal);
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
 
 const sites = [
   { key: 'portal', label: 'portal', port: ports.portal, path: (t: (typeof TEMPLATES)[number]) => t.portal },

@@ -185,3 +185,13 @@ export const onpremTitles = Object.entries(manifest.files)
   .filter(([file, level]) => level === 'onprem' && file.endsWith('/index.md'))
   .map(([file]) => /^# (.+)$/m.exec(readFileSync(path.join(buildDir, file), 'utf8'))?.[1] ?? '')
   .filter(Boolean);
+
+/** The on-prem texts that reached `identity` anywhere in the crawl ("url (status): text"), at most 20. */
+export async function leaksTo(t: import('node:test').TestContext, identity: Identity | null): Promise<string[]> {
+  const app = await gate(t, identity);
+  const leaks: string[] = [];
+  await crawl(app, (url, status, body) => {
+    for (const secret of secrets) if (body.includes(secret)) leaks.push(`${url} (${status}): ${secret}`);
+  });
+  return leaks.slice(0, 20);
+}

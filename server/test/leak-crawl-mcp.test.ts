@@ -39,7 +39,7 @@ test('ROLE-05 no byte of on-prem text reaches a reader through the MCP server: s
   let refusedOperations = 0;
   for (const { api, operationId } of operations) {
     const res = await callTool(app, access_token, 'get_api_operation', { api, operationId });
-    check(`read_page ${api}/${operationId}`, res.body);
+    check(`get_api_operation ${api}/${operationId}`, res.body);
     if (res.json().result?.isError === true) refusedOperations += 1;
   }
   assert.equal(refusedOperations, operations.filter((o) => o.route.startsWith('/on-prem/')).length);
