@@ -73,6 +73,7 @@ const config: Config = {
     ['./plugins/on-prem-docs/index.ts', onPremDocsOptions],
     ['./plugins/access-manifest/index.ts', { sitemap: sitemapOptions }],
     './plugins/search-client/index.ts',
+    './plugins/code-highlight/index.ts',
   ],
 
   themeConfig: {
@@ -115,7 +116,8 @@ const config: Config = {
     },
     prism: {
       theme: codeTheme,
-      additionalLanguages: ['bash', 'json', 'groovy', 'java', 'yaml'],
+      // The grammars come with the portal's own Prism (plugins/code-highlight/languages.ts).
+      additionalLanguages: [],
     },
   } satisfies Preset.ThemeConfig,
 };

@@ -5,6 +5,7 @@
  * each violated rule with the number of elements. A report, not a test: nothing is asserted.
  *
  *   npm run bench:a11y        (after `npm run build`)
+ *   A11Y_DETAILS=1 npm run bench:a11y     (each element, with axe's explanation)
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -70,6 +71,11 @@ try {
     for (const violation of violations) {
       console.log(`  ${violation.id} (${violation.impact}): ${violation.nodes.length} — ${violation.help}`);
       totals.set(violation.id, (totals.get(violation.id) ?? 0) + violation.nodes.length);
+      if (process.env.A11Y_DETAILS) {
+        for (const node of violation.nodes) {
+          console.log(`    ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, ' ').slice(0, 300)}`);
+        }
+      }
     }
     await context.close();
   }

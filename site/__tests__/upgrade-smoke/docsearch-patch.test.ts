@@ -107,3 +107,41 @@ test('UPGRADE DocSearch error-screen patch: installed version matches the patch,
     }
   }
 });
+
+const A11Y_SECTION = 'DocSearch accessibility patch';
+
+test('UPGRADE DocSearch accessibility patch: every build lists results as a grid of rows, in a dialog, without a button around it', () => {
+  const dir = packageDir('@docsearch/react');
+  for (const file of ['dist/esm/index.js', 'dist/umd/index.js']) {
+    const source = readFileSync(path.join(dir, file), 'utf8');
+    const where = `node_modules/@docsearch/react/${file}`;
+    const expect = (pattern: RegExp, what: string) =>
+      assert.equal(
+        source.match(pattern)?.length ?? 0,
+        1,
+        broke(`${where}: ${what}`, 'patches/@docsearch+react+3.9.0.patch (run `npx patch-package`)', A11Y_SECTION),
+      );
+    // Each result list: its own id (the input's aria-controls names one per source) and role grid.
+    expect(
+      /"ul",Object\.assign\(\{\},\w\.getListProps\(\{source:\w\.collection\.source\}\),\{role:"grid"\}\)/g,
+      'result lists are not grids with per-source ids',
+    );
+    // Each result: a row (its cell, our Hit, may hold the link and the save/remove buttons).
+    expect(
+      /Object\.assign\(\w\(\{item:\w,source:\w\.source,onClick:function\(e\)\{\w\(\w,e\)\}\}\),\{role:"row"\}\)/g,
+      'results are not rows',
+    );
+    // The modal is a dialog; the backdrop around it is no longer a focusable button.
+    expect(/className:"DocSearch-Modal",ref:\w,role:"dialog","aria-modal":"true"/g, 'the modal is not a dialog');
+    assert.doesNotMatch(
+      source,
+      /role:"button",tabIndex:0,onMouseDown/,
+      broke(`${where}: the backdrop is still a button`, 'patches/', A11Y_SECTION),
+    );
+    assert.doesNotMatch(
+      source,
+      /\w+\.getListProps\(\),/,
+      broke(`${where}: a list without its source id`, 'patches/', A11Y_SECTION),
+    );
+  }
+});

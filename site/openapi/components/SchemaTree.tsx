@@ -28,11 +28,19 @@ function Field({
 }): ReactNode {
   const id = anchorId(prefix, fieldPath);
   const nested = schema.circular ? null : children(schema);
+  // A <summary> is a button to assistive technology: a link inside it would be an interactive
+  // control within another (WCAG 4.1.2, axe nested-interactive). Fields with nested fields keep
+  // their anchor (the <li> id) without a link; leaf fields link to themselves.
+  const label = <code>{name}</code>;
   const head = (
     <>
-      <a href={`#${id}`} className={styles.fieldName}>
-        <code>{name}</code>
-      </a>{' '}
+      {nested ? (
+        label
+      ) : (
+        <a href={`#${id}`} className={styles.fieldName}>
+          {label}
+        </a>
+      )}{' '}
       <span className={styles.type}>{typeLabel(schema)}</span>
       {required && <span className={styles.required}>required</span>}
       {schema.deprecated && <span className={styles.deprecated}>deprecated</span>}

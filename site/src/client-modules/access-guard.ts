@@ -8,7 +8,8 @@
  *    address back in the address bar once it has rendered (and keeps it as `deeplink`).
  * 2. No on-prem chunk is prefetched or preloaded for a reader without the on-prem role: the
  *    link hover/viewport prefetch goes through `window.docusaurus`, which is wrapped here.
- *    (The server refuses those chunks anyway; this keeps readers from even asking.)
+ *    (The server refuses those chunks anyway; this keeps readers from even asking.) The viewport
+ *    prefetches also wait for idle time, so that they do not block the page as it starts.
  * 3. On every route change, at most once a minute, the session is re-read: a session that
  *    expired reloads the page into the login screen, at the same address.
  */
@@ -18,6 +19,7 @@ import { pagesPrefix, sessionStore } from '../session';
 import { STORAGE_KEYS, safeStorage } from '../session/browser-storage';
 import { isOnpremPath } from '../session/paths';
 import { hasOnpremRole } from '../session/session-store';
+import { whenIdle } from './idle-queue';
 
 declare global {
   interface Window {
@@ -58,7 +60,8 @@ if (ExecutionEnvironment.canUseDOM) {
     set(value: DocusaurusApi) {
       api = {
         ...value,
-        prefetch: (path) => allowed(path) && value.prefetch(path),
+        // Viewport prefetch is speculative: it waits for idle time (idle-queue.ts); hover preload does not.
+        prefetch: (path) => allowed(path) && whenIdle(() => allowed(path) && value.prefetch(path)),
         preload: (path) => allowed(path) && value.preload(path),
       };
     },

@@ -12,17 +12,17 @@
  * (the versions site/__tests__/upgrade-smoke/search-bar-fork.test.ts asserts). It is ours from
  * then on: fixes and features of later theme versions (new DocSearch props, Ask AI, keyboard
  * handling, translations) do not reach it by themselves. It also relies on things it does not own:
- * - `@docsearch/react/useDocSearchKeyboardEvents` exists in 3.9 only through an alias that
- *   theme-search-algolia adds for DocSearch 3 (its lib/index.js, `docSearchV3`); DocSearch 4 ships
- *   it as a real entry point, and its modal takes new props (the theme's v4 SearchBar passes them);
+ * - the button and the keyboard hook come from `@docsearch/react` itself (its ES build, the one the
+ *   modal and `/button` use), not from the theme's alias `@docsearch/react/useDocSearchKeyboardEvents`,
+ *   which points DocSearch 3 at the package's UMD build: a second copy of DocSearch (about 100 KB)
+ *   in every page's main.js (issue 17). DocSearch 4 ships that entry point for real, and its modal
+ *   takes new props (the theme's v4 SearchBar passes them);
  * - the theme's client helpers (`mergeFacetFilters`, `useAlgoliaContextualFacetFilters`,
  *   `useSearchResultUrlProcessor`) and theme-common's `isRegexpStringMatch`, `useSearchLinkCreator`;
  * - DocSearch's error screen works only with our patch (patches/@docsearch+react+3.9.0.patch).
  * On upgrade: diff the theme's new SearchBar against the 3.10.2 one and carry the changes here.
  */
-import type { DocSearchModalProps } from '@docsearch/react';
-import { DocSearchButton } from '@docsearch/react/button';
-import { useDocSearchKeyboardEvents } from '@docsearch/react/useDocSearchKeyboardEvents';
+import { DocSearchButton, type DocSearchModalProps, useDocSearchKeyboardEvents } from '@docsearch/react';
 import Link from '@docusaurus/Link';
 import { useHistory } from '@docusaurus/router';
 import Translate from '@docusaurus/Translate';
@@ -39,7 +39,7 @@ import { createPortal } from 'react-dom';
 import type { TalaCustomFields } from '../../../config/custom-fields';
 import { noteSearch, reportClick } from '../../search/click-beacon';
 import { searchCredentials } from '../../search/credentials';
-import { readerLiteClient } from '../../search/lite-client';
+import type { readerLiteClient } from '../../search/lite-client';
 import { debounceSearch, SEARCH_DEBOUNCE_MS } from '../../search/search-client';
 
 type Modal = typeof import('@docsearch/react/modal').DocSearchModal;
@@ -60,35 +60,55 @@ interface AlgoliaThemeConfig {
 
 let DocSearchModal: Modal | null = null;
 let searchClient: SearchClient | null = null;
+let preparing: Promise<void> | null = null;
 
-/** Loads the modal's code and builds the reader's search client once, before the first opening. */
+/**
+ * Loads the modal's code and the reader's search client (Algolia's lite client, about 50 KB: not in
+ * every page's main.js) once, before the first opening; a failed load is tried again next time.
+ */
 function prepareModal(appId: string, apiKey: string): Promise<void> {
-  if (!searchClient) {
-    const client = readerLiteClient(appId, apiKey);
-    const search = debounceSearch(client.search, SEARCH_DEBOUNCE_MS);
-    searchClient = {
-      ...client,
-      search: ((request: Parameters<typeof search>[0]) => {
-        noteSearch(request);
-        return search(request);
-      }) as typeof search,
-    };
-  }
-  if (DocSearchModal) return Promise.resolve();
-  return Promise.all([import('@docsearch/react/modal'), import('@docsearch/react/style'), import('./styles.css')]).then(
-    ([{ DocSearchModal: modal }]) => {
+  preparing ??= Promise.all([
+    import('@docsearch/react/modal'),
+    import('../../search/lite-client'),
+    import('@docsearch/react/style'),
+    import('./styles.css'),
+  ]).then(
+    ([{ DocSearchModal: modal }, { readerLiteClient }]) => {
+      const client = readerLiteClient(appId, apiKey);
+      const search = debounceSearch(client.search, SEARCH_DEBOUNCE_MS);
+      searchClient = {
+        ...client,
+        search: ((request: Parameters<typeof search>[0]) => {
+          noteSearch(request);
+          return search(request);
+        }) as typeof search,
+      };
       DocSearchModal = modal;
     },
+    (error: unknown) => {
+      preparing = null;
+      throw error;
+    },
   );
+  return preparing;
 }
 
+/**
+ * One result. The patched DocSearch lists results as a grid (rows in a `role="grid"`; see
+ * patches/@docsearch+react+3.9.0.patch): a listbox option may hold no link or button (WCAG 4.1.2,
+ * axe nested-interactive), a grid cell may, so the link and the save/remove buttons stay.
+ */
 function Hit({ hit, children }: { hit: InternalHit; children: ReactNode }) {
   const { siteConfig } = useDocusaurusContext();
   const { pagesPrefix } = siteConfig.customFields as TalaCustomFields;
   return (
-    <Link to={hit.url} onClick={() => reportClick(pagesPrefix, hit.position)}>
-      {children}
-    </Link>
+    // biome-ignore lint/a11y/useSemanticElements: a cell of DocSearch's <ul role="grid">, inside its <li role="row">; a <td> would need a table.
+    // biome-ignore lint/a11y/useFocusableInteractive: the combobox moves through rows with aria-activedescendant; the link inside takes focus.
+    <div role="gridcell" className="DocSearch-Hit-cell">
+      <Link to={hit.url} onClick={() => reportClick(pagesPrefix, hit.position)}>
+        {children}
+      </Link>
+    </div>
   );
 }
 
@@ -223,9 +243,10 @@ export default function SearchBar(): ReactNode {
   return (
     <>
       <DocSearchButton
-        onTouchStart={() => void prepare()}
-        onFocus={() => void prepare()}
-        onMouseOver={() => void prepare()}
+        // Warm-ups: a failure here is retried when the reader opens the modal.
+        onTouchStart={() => void prepare().catch(() => undefined)}
+        onFocus={() => void prepare().catch(() => undefined)}
+        onMouseOver={() => void prepare().catch(() => undefined)}
         onClick={openModal}
         ref={searchButtonRef}
         translations={translations.button}
