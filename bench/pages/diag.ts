@@ -36,6 +36,13 @@ try {
   ]) {
     console.log(`  ${id}: ${Math.round(audit(id)?.numericValue ?? Number.NaN)} (score ${audit(id)?.score})`);
   }
+  const lcpElement = items('largest-contentful-paint-element')[0] as
+    | { items?: { node?: { snippet?: string } }[] }
+    | undefined;
+  console.log(`  LCP element: ${lcpElement?.items?.[0]?.node?.snippet ?? '(none)'}`);
+  for (const phase of (items('largest-contentful-paint-element')[1]?.items as Item[] | undefined) ?? []) {
+    console.log(`    ${phase.phase}: ${Math.round(Number(phase.timing))} ms`);
+  }
   console.log('long tasks (simulated ms):');
   for (const t of items('long-tasks'))
     console.log(
