@@ -20,6 +20,9 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
+/** A docs page is ready once its article's title is shown. */
+const articleShown = (page: Page) => expect(page.locator('article h1')).toBeVisible();
+
 const TEMPLATES: { name: string; path: string; ready: (page: Page) => Promise<void> }[] = [
   {
     name: 'login screen',
@@ -27,17 +30,17 @@ const TEMPLATES: { name: string; path: string; ready: (page: Page) => Promise<vo
     ready: (page) => expect(page.locator('main[data-tala-login-screen] button')).toBeEnabled(),
   },
   { name: 'home', path: '/', ready: (page) => expect(page.locator('main')).toBeVisible() },
-  { name: 'guide', path: '/studio/deploy/', ready: (page) => expect(page.locator('article h1')).toBeVisible() },
+  { name: 'guide', path: '/studio/deploy/', ready: articleShown },
   {
     name: 'long reference',
     path: '/reference/tala-programming/tql-manual/',
-    ready: (page) => expect(page.locator('article h1')).toBeVisible(),
+    ready: articleShown,
   },
   {
     name: 'API operation, every schema expanded',
     path: '/reference/apis/studio/publish-environments/publish/',
     ready: async (page) => {
-      await expect(page.locator('article h1')).toBeVisible();
+      await articleShown(page);
       // Open every <details>, outermost first, until none is left closed.
       for (let closed = page.locator('article details:not([open]) > summary'); (await closed.count()) > 0; ) {
         await closed.first().click();
@@ -63,11 +66,11 @@ const TEMPLATES: { name: string; path: string; ready: (page: Page) => Promise<vo
       await expect(page.getByRole('alert')).toContainText('buttons[0].label is required');
     },
   },
-  { name: 'release notes', path: '/home/tala-8.0/', ready: (page) => expect(page.locator('article h1')).toBeVisible() },
+  { name: 'release notes', path: '/home/tala-8.0/', ready: articleShown },
   {
     name: 'on-prem page',
     path: '/on-prem/overview/',
-    ready: (page) => expect(page.locator('article h1')).toBeVisible(),
+    ready: articleShown,
   },
   { name: '403', path: '/403/', ready: (page) => expect(page.locator('main h1')).toBeVisible() },
   { name: '404', path: '/no/such/page/', ready: (page) => expect(page.locator('main h1')).toBeVisible() },

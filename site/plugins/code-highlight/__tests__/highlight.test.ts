@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -7,25 +7,18 @@ import { Highlight as UpstreamHighlight, Prism as UpstreamPrism } from 'prism-re
 import { createElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { codeTheme } from '../../../config/code-theme';
+import { CONTENT_DIRS, markdownFiles, readPage } from '../../../examples/scan';
 import { Highlight, Prism } from '../client/prism-react-renderer';
 import { HIGHLIGHTED_LANGUAGES, PLAIN_LANGUAGES } from '../languages';
 
 const siteDir = path.resolve(import.meta.dirname, '../../..');
 const require = createRequire(import.meta.url);
 
-/** Every fenced code block in the hand-written docs, with its language ('' when none). */
+/** Every fenced code block with a language in the hand-written docs (the examples check's parser). */
 function docFences(): { file: string; language: string; code: string }[] {
-  const fences: { file: string; language: string; code: string }[] = [];
-  for (const dir of ['docs', 'on-prem']) {
-    for (const entry of readdirSync(path.join(siteDir, dir), { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile() || !/\.mdx?$/.test(entry.name)) continue;
-      const file = path.join(entry.parentPath, entry.name);
-      for (const match of readFileSync(file, 'utf8').matchAll(/^(\s*)```(\w*)[^\n]*\n([\s\S]*?)\n\1```/gm)) {
-        fences.push({ file: path.relative(siteDir, file), language: match[2] ?? '', code: match[3] ?? '' });
-      }
-    }
-  }
-  return fences;
+  return CONTENT_DIRS.flatMap((dir) => markdownFiles(path.join(siteDir, dir)))
+    .flatMap((file) => readPage(file).blocks)
+    .map((block) => ({ file: path.relative(siteDir, block.file), language: block.language, code: block.text }));
 }
 
 /** The markup the theme's CodeBlock/Content builds from Highlight's render props. */
@@ -54,7 +47,7 @@ function codeBlock(HighlightComponent: typeof Highlight, language: string, code:
 }
 
 test('every code-fence language in the docs is either highlighted or listed as plain (a new language is a deliberate choice)', () => {
-  const known = new Set<string>([...HIGHLIGHTED_LANGUAGES, ...PLAIN_LANGUAGES, '']);
+  const known = new Set<string>([...HIGHLIGHTED_LANGUAGES, ...PLAIN_LANGUAGES]);
   const unknown = docFences().filter((fence) => !known.has(fence.language.toLowerCase()));
   assert.deepEqual(
     unknown.map((fence) => `${fence.file}: \`\`\`${fence.language}`),

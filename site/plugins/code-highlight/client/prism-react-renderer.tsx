@@ -7,7 +7,7 @@
  * one module holds Highlight, Prism, twenty grammars and twenty themes. This is its Highlight
  * (MIT, v2.4.1: src/components/highlight.ts, useTokenize, normalizeTokens, themeToDict and the
  * line and token props) with the Prism swapped; the same tree for the same code is checked against
- * the real package in __tests__/highlight.test.tsx, which fails when an upgrade changes it.
+ * the real package in ../__tests__/highlight.test.ts, which fails when an upgrade changes it.
  */
 import type {
   LineInputProps,

@@ -1,13 +1,15 @@
 /**
  * The portal's Prism: the core and the grammars the docs use (../languages.ts), nothing else.
  * prism-react-renderer ships its own Prism with some twenty grammars and all its themes in one
- * module; evaluating it cost every page about 300 ms of main-thread time on a throttled phone
- * (issue 17, bench:pages:diag), the largest single item in main.js.
+ * module; evaluating it cost every page about 390 ms of main-thread time at 4× CPU throttling
+ * (issue 17, bench:pages:profile), the largest single item in main.js.
  */
 import './prism-global';
 import Prism from 'prismjs/components/prism-core';
 import 'prismjs/components/prism-markup';
 import 'prismjs/components/prism-css';
+// prism-react-renderer's css has these extras too (selectors, custom properties, colours).
+import 'prismjs/components/prism-css-extras';
 import 'prismjs/components/prism-clike';
 import 'prismjs/components/prism-javascript';
 // prism-react-renderer's javascript has these extras (DOM globals, methods, class names); kept so
