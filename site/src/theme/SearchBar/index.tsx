@@ -157,10 +157,15 @@ export default function SearchBar(): ReactNode {
       searchContainer.current = document.createElement('div');
       document.body.insertBefore(searchContainer.current, document.body.firstChild);
     }
-    void Promise.all([prepare(), searchCredentials()]).then(([, credentials]) => {
-      setIndexName(credentials.indexName);
-      setIsOpen(true);
-    });
+    Promise.all([prepare(), searchCredentials()]).then(
+      ([, credentials]) => {
+        setIndexName(credentials.indexName);
+        setIsOpen(true);
+      },
+      // The modal's code failed to load (offline, a new deployment): nothing opens, and the next
+      // shortcut or click tries again (prepareModal forgets a failed load).
+      (error: unknown) => console.error('Search could not be opened:', error),
+    );
   }, [prepare]);
 
   const closeModal = useCallback(() => {
