@@ -19,11 +19,15 @@ function run(command: string, args: string[], cwd = root): number {
 }
 
 function testFiles(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
-    .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
-    .filter((file) => !file.split(path.sep).some((part) => ['node_modules', 'build', '.docusaurus'].includes(part)))
-    .sort();
+  return (
+    readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.test.ts'))
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+      .filter((file) => !file.split(path.sep).some((part) => ['node_modules', 'build', '.docusaurus'].includes(part)))
+      // Benches' outputs (bench/results/: stock sites, bench/scale's copies of the site) hold no tests of ours.
+      .filter((file) => !file.startsWith(path.join('bench', 'results')))
+      .sort()
+  );
 }
 
 rmSync(out, { recursive: true, force: true });

@@ -74,6 +74,7 @@ const config: Config = {
     ['./plugins/access-manifest/index.ts', { sitemap: sitemapOptions }],
     './plugins/search-client/index.ts',
     './plugins/code-highlight/index.ts',
+    './plugins/emoji-labels/index.ts',
   ],
 
   themeConfig: {

@@ -83,7 +83,15 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
     },
 
     async postBuild(props) {
+      // Each step's log line says how long it took: bench/scale follows how they grow with the docs.
+      let stepStart = performance.now();
+      const took = () => {
+        const seconds = (performance.now() - stepStart) / 1000;
+        stepStart = performance.now();
+        return `${seconds.toFixed(1)} s`;
+      };
       await sitemap?.postBuild?.({ ...props, content: undefined });
+      console.log(`[tala] sitemap in ${took()}`);
 
       const { outDir, generatedFilesDir, siteDir } = props;
       const readJson = async (file: string) => JSON.parse(await readFile(path.join(generatedFilesDir, file), 'utf8'));
@@ -115,7 +123,9 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
         await writeFile(path.join(outDir, target.full), llms.full);
         llmsRoutes.set(level, llms.routes);
       }
-      console.log(`[tala] Markdown of ${markdownPages.size} pages, llms.txt for readers and on-prem readers`);
+      console.log(
+        `[tala] Markdown of ${markdownPages.size} pages, llms.txt for readers and on-prem readers, in ${took()}`,
+      );
 
       const files = (await listFiles(outDir)).filter((file) => !path.posix.basename(file).startsWith('.'));
       const staticDirs = props.siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir));
@@ -142,15 +152,15 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
       const counts = { public: 0, reader: 0, onprem: 0 };
       for (const level of Object.values(levels)) counts[level] += 1;
       console.log(
-        `[tala] access manifest: ${files.length} files (${counts.public} public, ${counts.reader} reader, ${counts.onprem} onprem)`,
+        `[tala] access manifest: ${files.length} files (${counts.public} public, ${counts.reader} reader, ${counts.onprem} onprem), in ${took()}`,
       );
       const index = await indexSite(outDir, levels, props.siteConfig.url);
       const synonyms = await copySynonyms(props.siteDir, outDir);
       console.log(
-        `[tala] search index: ${index.records} records from ${index.pages} pages, ${synonyms} synonym groups`,
+        `[tala] search index: ${index.records} records from ${index.pages} pages, ${synonyms} synonym groups, in ${took()}`,
       );
       const compressed = await precompress(outDir, files);
-      console.log(`[tala] precompressed ${compressed} files (brotli and gzip)`);
+      console.log(`[tala] precompressed ${compressed} files (brotli and gzip) in ${took()}`);
     },
   };
 }

@@ -1,0 +1,253 @@
+/**
+ * bench/scale (issue 17): how the portal's costs grow with its content. For each factor (1×, 2×, 4×
+ * today's docs; synthetic.ts makes the copies) it builds the site and measures:
+ * - build: wall time and peak memory of `npm run build` (API generation, examples check, Docusaurus);
+ * - gate: start-up time to /readyz and resident memory (access manifest, search records), and its peak
+ *   after the search load;
+ * - search: p50/p99 of the question sets over HTTP, as DocSearch sends them;
+ * - pages: Lighthouse mobile TBT and main.js size on a guide and an API operation (medians).
+ * It prints each measure with its growth against the pages' growth (exponent 1 = linear) and
+ * extrapolates to 10,000 pages from the two largest sizes. Nothing here is asserted by a test.
+ *
+ *   npm run bench:scale                                 (factors 1,2,4; 3 Lighthouse rounds)
+ *   BENCH_SCALE_FACTORS=1,2 BENCH_ROUNDS=1 npm run bench:scale
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import { loadConfig } from '@tala/server/src/config.ts';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
+import { freePort, SESSION_SECRET } from '../hardening/gate.ts';
+import type { HttpJob } from '../search/http-client.ts';
+import { scaledSite } from './synthetic.ts';
+
+const FACTORS = (process.env.BENCH_SCALE_FACTORS ?? '1,2,4').split(',').map(Number);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TARGET_PAGES = 10_000;
+const root = path.resolve(import.meta.dirname, '../..');
+const PAGES = { guide: '/studio/deploy/', 'API operation': '/reference/apis/studio/publish-environments/publish/' };
+const INDEX_NAME = loadConfig({}).search.indexName;
+
+interface Row {
+  factor: number;
+  pages: number;
+  buildSeconds: number;
+  buildPeakMiB: number;
+  startupMs: number;
+  gateRssMiB: number;
+  gatePeakMiB: number;
+  searchP50: number;
+  searchP99: number;
+  mainJsKiB: number;
+  tbt: Record<string, number>;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** `npm run build` in the site, under GNU time: wall seconds and the largest process's peak RSS. */
+function build(siteDir: string): { seconds: number; peakMiB: number } {
+  const result = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', 'npm', 'run', 'build'], {
+    cwd: siteDir,
+    encoding: 'utf8',
+    stdio: ['ignore', 'ignore', 'pipe'],
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const timing = /TIME ([\d.]+) (\d+)\s*$/.exec(result.stderr);
+  if (result.status !== 0 || !timing) {
+    throw new Error(`bench/scale: the build in ${siteDir} failed:\n${result.stderr.slice(-4000)}`);
+  }
+  return { seconds: Number(timing[1]), peakMiB: Number(timing[2]) / 1024 };
+}
+
+function countPages(dir: string): number {
+  let pages = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && entry.name === 'index.html') pages += 1;
+  }
+  return pages;
+}
+
+function mainJsKiB(buildDir: string): number {
+  const js = path.join(buildDir, 'assets/js');
+  const main = readdirSync(js).find((f) => /^main\.[0-9a-f]+\.js$/.test(f));
+  return main ? statSync(path.join(js, main)).size / 1024 : NaN;
+}
+
+/** /proc/<pid>/status fields in MiB (VmRSS: now; VmHWM: peak). */
+function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'));
+  return Number(line?.[1]) / 1024;
+}
+
+/** The gate in its own process; resolves when /readyz answers 200, with the time that took. */
+async function startGate(buildDir: string): Promise<{ child: ChildProcess; origin: string; startupMs: number }> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      BUILD_DIR: buildDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRETS: SESSION_SECRET,
+      SKIP_AUTHENTICATION: 'true',
+      LOG_LEVEL: 'error',
+      SEARCH_RATE_PER_MINUTE: '1000000',
+      SEARCH_HEAVY_RATE_PER_MINUTE: '1000000',
+      SHED_EVENT_LOOP_DELAY_MS: '0',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`bench/scale: the gate exited with ${child.exitCode}`);
+    if (performance.now() - started > 120_000) throw new Error('bench/scale: the gate was not ready within 120 s');
+    const ready = await fetch(`${origin}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { child, origin, startupMs: performance.now() - started };
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** The question sets through bench/search's HTTP client process (one warm-up pass, then `runs`). */
+async function searchTimes(origin: string, runs: number): Promise<number[]> {
+  const queries = ['questions-tuning.json', 'questions-holdout.json', 'queries.json'].flatMap((file) =>
+    (JSON.parse(readFileSync(path.join(root, 'bench/search', file), 'utf8')) as { query: string }[]).map(
+      (q) => q.query,
+    ),
+  );
+  const job: HttpJob = { origin, queries, indexName: INDEX_NAME, runs };
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/search/http-client.ts')], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  child.stdin.end(JSON.stringify(job));
+  const [output, [code]] = await Promise.all([text(child.stdout), once(child, 'exit')]);
+  if (code !== 0) throw new Error(`bench/scale: the search client exited with ${code}`);
+  return (JSON.parse(output) as number[]).sort((a, b) => a - b);
+}
+
+async function tbt(chromePort: number, url: string): Promise<number> {
+  const result = await lighthouse(url, {
+    port: chromePort,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  });
+  const value = result?.lhr.audits['total-blocking-time']?.numericValue;
+  if (value === undefined || result?.lhr.runtimeError) throw new Error(`bench/scale: Lighthouse failed on ${url}`);
+  return value;
+}
+
+async function measure(factor: number): Promise<Row> {
+  const { siteDir, guides, operations } = scaledSite(factor);
+  console.log(`${factor}×: +${guides} guide pages, +${operations} operations; building…`);
+  const built = build(siteDir);
+  const buildDir = path.join(siteDir, 'build');
+  const pages = countPages(buildDir);
+  console.log(
+    `${factor}×: ${pages} pages built in ${built.seconds.toFixed(0)} s, peak ${built.peakMiB.toFixed(0)} MiB`,
+  );
+  const gate = await startGate(buildDir);
+  const pid = gate.child.pid as number;
+  try {
+    const gateRssMiB = memoryMiB(pid, 'VmRSS');
+    const times = await searchTimes(gate.origin, 3);
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+    const tbts: Record<string, number> = {};
+    try {
+      for (const [name, page] of Object.entries(PAGES)) {
+        const samples: number[] = [];
+        for (let round = 0; round < ROUNDS; round++) samples.push(await tbt(chrome.port, `${gate.origin}${page}`));
+        tbts[name] = median(samples);
+      }
+    } finally {
+      await chrome.kill();
+    }
+    return {
+      factor,
+      pages,
+      buildSeconds: built.seconds,
+      buildPeakMiB: built.peakMiB,
+      startupMs: gate.startupMs,
+      gateRssMiB,
+      gatePeakMiB: memoryMiB(pid, 'VmHWM'),
+      searchP50: percentile(times, 50),
+      searchP99: percentile(times, 99),
+      mainJsKiB: mainJsKiB(buildDir),
+      tbt: tbts,
+    };
+  } finally {
+    gate.child.kill('SIGTERM');
+    if (gate.child.exitCode === null) await once(gate.child, 'exit');
+  }
+}
+
+const rows: Row[] = [];
+for (const factor of FACTORS) rows.push(await measure(factor));
+
+const measures: [string, (r: Row) => number, number][] = [
+  ['build time (s)', (r) => r.buildSeconds, 0],
+  ['build peak memory (MiB)', (r) => r.buildPeakMiB, 0],
+  ['gate start-up to /readyz (ms)', (r) => r.startupMs, 0],
+  ['gate RSS when ready (MiB)', (r) => r.gateRssMiB, 0],
+  ['gate peak RSS after searches (MiB)', (r) => r.gatePeakMiB, 0],
+  ['search p50 (ms)', (r) => r.searchP50, 1],
+  ['search p99 (ms)', (r) => r.searchP99, 1],
+  ['main.js (KiB)', (r) => r.mainJsKiB, 0],
+  ...Object.keys(PAGES).map(
+    (name) =>
+      [`TBT, ${name} (ms, Lighthouse mobile)`, (r: Row) => r.tbt[name] ?? NaN, 0] as [
+        string,
+        (r: Row) => number,
+        number,
+      ],
+  ),
+];
+const first = rows[0] as Row;
+const last = rows.at(-1) as Row;
+const beforeLast = rows.at(-2) ?? first;
+/**
+ * From the two largest sizes: the exponent of v ∝ pages^e (1 = linear), and v at TARGET_PAGES —
+ * by that power law when growth is faster than linear (e > 1), else by the last step's cost per
+ * page (most measures are a fixed part plus a part per page, which a power law underestimates).
+ */
+function extrapolate(pick: (r: Row) => number): { exponent: number; at: number } {
+  const exponent = Math.log(pick(last) / pick(beforeLast)) / Math.log(last.pages / beforeLast.pages);
+  const perPage = (pick(last) - pick(beforeLast)) / (last.pages - beforeLast.pages);
+  const at =
+    exponent > 1
+      ? pick(last) * (TARGET_PAGES / last.pages) ** exponent
+      : Math.max(0, pick(last) + perPage * (TARGET_PAGES - last.pages));
+  return { exponent, at };
+}
+
+console.log(`\nbench/scale: ${rows.map((r) => `${r.factor}× = ${r.pages} pages`).join(', ')}`);
+console.log(
+  `| measure | ${rows.map((r) => `${r.factor}×`).join(' | ')} | growth ${last.factor}×/${first.factor}× | exponent | at ${TARGET_PAGES} pages |`,
+);
+console.log(`|---|${rows.map(() => '---|').join('')}---|---|---|`);
+for (const [name, pick, digits] of measures) {
+  const { exponent, at } = extrapolate(pick);
+  console.log(
+    `| ${name} | ${rows.map((r) => pick(r).toFixed(digits)).join(' | ')} | ${(pick(last) / pick(first)).toFixed(2)} | ${exponent.toFixed(2)} | ${at.toFixed(digits)} |`,
+  );
+}
+const buildAt = extrapolate((r) => r.buildSeconds).at;
+const memory = extrapolate((r) => r.buildPeakMiB).at;
+console.log(
+  `\nA ${TARGET_PAGES}-page build: about ${(buildAt / 60).toFixed(0)} min (budget 15) and ${(memory / 1024).toFixed(1)} GiB at peak (budget 24) on this machine.`,
+);
+const guide = (r: Row) => r.tbt.guide ?? NaN;
+console.log(
+  `Per-page cost: a guide's TBT ${guide(first).toFixed(0)} → ${guide(last).toFixed(0)} ms from ${first.pages} to ${last.pages} pages (main.js ${first.mainJsKiB.toFixed(0)} → ${last.mainJsKiB.toFixed(0)} KiB): ${guide(last) > guide(first) * 1.25 ? 'not flat' : 'flat within noise'}.`,
+);
