@@ -11,10 +11,11 @@
  *
  *   npm run bench:scale                                 (factors 1,2,4; 3 Lighthouse rounds)
  *   BENCH_SCALE_FACTORS=1,2 BENCH_ROUNDS=1 npm run bench:scale
+ *   BENCH_SCALE_FROM=bench/results/scale/rows.json npm run bench:scale   (the last run's table again)
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { loadConfig } from '@tala/server/src/config.ts';
@@ -192,8 +193,17 @@ async function measure(factor: number): Promise<Row> {
   }
 }
 
+const ROWS_FILE = path.join(root, 'bench/results/scale/rows.json');
 const rows: Row[] = [];
-for (const factor of FACTORS) rows.push(await measure(factor));
+if (process.env.BENCH_SCALE_FROM) {
+  // Prints the table of an earlier run again (e.g. after changing how it extrapolates).
+  // npm runs the workspace script in bench/; INIT_CWD is where the command was typed.
+  const from = path.resolve(process.env.INIT_CWD ?? root, process.env.BENCH_SCALE_FROM);
+  rows.push(...(JSON.parse(readFileSync(from, 'utf8')) as Row[]));
+} else {
+  for (const factor of FACTORS) rows.push(await measure(factor));
+  writeFileSync(ROWS_FILE, `${JSON.stringify(rows, null, 1)}\n`);
+}
 
 const measures: [string, (r: Row) => number, number][] = [
   ['build time (s)', (r) => r.buildSeconds, 0],
@@ -215,20 +225,35 @@ const measures: [string, (r: Row) => number, number][] = [
 ];
 const first = rows[0] as Row;
 const last = rows.at(-1) as Row;
-const beforeLast = rows.at(-2) ?? first;
+
+/** Least-squares line through (x, y) points. */
+function fitLine(points: [number, number][]): { slope: number; intercept: number } {
+  const n = points.length;
+  const mx = points.reduce((sum, [x]) => sum + x, 0) / n;
+  const my = points.reduce((sum, [, y]) => sum + y, 0) / n;
+  const sxx = points.reduce((sum, [x]) => sum + (x - mx) ** 2, 0);
+  const slope = sxx === 0 ? 0 : points.reduce((sum, [x, y]) => sum + (x - mx) * (y - my), 0) / sxx;
+  return { slope, intercept: my - slope * mx };
+}
+
 /**
- * From the two largest sizes: the exponent of v ∝ pages^e (1 = linear), and v at TARGET_PAGES —
- * by that power law when growth is faster than linear (e > 1), else by the last step's cost per
- * page (most measures are a fixed part plus a part per page, which a power law underestimates).
+ * Over every size measured (least squares, so that one noisy size does not decide): the exponent
+ * of v ∝ pages^e (1 = linear), and v at TARGET_PAGES — by that power law when growth is faster than
+ * linear (e > 1), else by a line, a fixed part plus a part per page (which a power law below 1
+ * underestimates), or flat when the line does not rise.
  */
 function extrapolate(pick: (r: Row) => number): { exponent: number; at: number } {
-  const exponent = Math.log(pick(last) / pick(beforeLast)) / Math.log(last.pages / beforeLast.pages);
-  const perPage = (pick(last) - pick(beforeLast)) / (last.pages - beforeLast.pages);
+  const power = fitLine(rows.map((r) => [Math.log(r.pages), Math.log(pick(r))]));
+  const line = fitLine(rows.map((r) => [r.pages, pick(r)]));
+  const mean = rows.reduce((sum, r) => sum + pick(r), 0) / rows.length;
   const at =
-    exponent > 1
-      ? pick(last) * (TARGET_PAGES / last.pages) ** exponent
-      : Math.max(0, pick(last) + perPage * (TARGET_PAGES - last.pages));
-  return { exponent, at };
+    power.slope > 1
+      ? Math.exp(power.intercept + power.slope * Math.log(TARGET_PAGES))
+      : // Not growing (within noise): flat at the mean.
+        line.slope <= 0
+        ? mean
+        : line.intercept + line.slope * TARGET_PAGES;
+  return { exponent: power.slope, at };
 }
 
 console.log(`\nbench/scale: ${rows.map((r) => `${r.factor}× = ${r.pages} pages`).join(', ')}`);
