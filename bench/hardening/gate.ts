@@ -20,6 +20,8 @@ export async function freePort(): Promise<number> {
 
 export interface Gate {
   origin: string;
+  /** The gate's process id (bench/scale reads its memory from /proc). */
+  pid: number;
   /** CPU seconds the gate process has used so far (user + system, all its threads), from /proc. */
   cpuSeconds(): number;
   stop(): Promise<void>;
@@ -56,6 +58,7 @@ export async function startGate(env: Record<string, string> = {}, nodeArgs: stri
   }
   return {
     origin,
+    pid: child.pid as number,
     cpuSeconds: () => {
       // Fields 14 and 15 of /proc/<pid>/stat, in clock ticks (100 per second on Linux).
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];

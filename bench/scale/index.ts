@@ -13,7 +13,7 @@
  *   BENCH_SCALE_FACTORS=1,2 BENCH_ROUNDS=1 npm run bench:scale
  *   BENCH_SCALE_FROM=bench/results/scale/rows.json npm run bench:scale   (the last run's table again)
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,7 +22,7 @@ import { loadConfig } from '@tala/server/src/config.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
-import { freePort, SESSION_SECRET } from '../hardening/gate.ts';
+import { type Gate, startGate } from '../hardening/gate.ts';
 import type { HttpJob } from '../search/http-client.ts';
 import { scaledSite } from './synthetic.ts';
 
@@ -86,38 +86,27 @@ function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return Number(line?.[1]) / 1024;
 }
 
-/** The gate in its own process; resolves when /readyz answers 200, with the time that took. */
-async function startGate(buildDir: string): Promise<{ child: ChildProcess; origin: string; startupMs: number }> {
-  const port = await freePort();
+/** bench/hardening's gate (its own process), and how long it took to answer /readyz with 200. */
+async function startTimedGate(buildDir: string): Promise<{ gate: Gate; startupMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      BUILD_DIR: buildDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SESSION_SECRETS: SESSION_SECRET,
-      SKIP_AUTHENTICATION: 'true',
-      LOG_LEVEL: 'error',
-      SEARCH_RATE_PER_MINUTE: '1000000',
-      SEARCH_HEAVY_RATE_PER_MINUTE: '1000000',
-      SHED_EVENT_LOOP_DELAY_MS: '0',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const gate = await startGate({
+    BUILD_DIR: buildDir,
+    SKIP_AUTHENTICATION: 'true',
+    SEARCH_RATE_PER_MINUTE: '1000000',
+    SEARCH_HEAVY_RATE_PER_MINUTE: '1000000',
+    SHED_EVENT_LOOP_DELAY_MS: '0',
   });
-  const origin = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`bench/scale: the gate exited with ${child.exitCode}`);
-    if (performance.now() - started > 120_000) throw new Error('bench/scale: the gate was not ready within 120 s');
-    const ready = await fetch(`${origin}/readyz`).then(
+  // startGate waits for /healthz (alive); readiness also needs the manifest and the search engines.
+  while (
+    !(await fetch(`${gate.origin}/readyz`).then(
       (r) => r.ok,
       () => false,
-    );
-    if (ready) return { child, origin, startupMs: performance.now() - started };
+    ))
+  ) {
+    if (performance.now() - started > 120_000) throw new Error('bench/scale: the gate was not ready within 120 s');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+  return { gate, startupMs: performance.now() - started };
 }
 
 /** The question sets through bench/search's HTTP client process (one warm-up pass, then `runs`). */
@@ -158,8 +147,8 @@ async function measure(factor: number): Promise<Row> {
   console.log(
     `${factor}×: ${pages} pages built in ${built.seconds.toFixed(0)} s, peak ${built.peakMiB.toFixed(0)} MiB`,
   );
-  const gate = await startGate(buildDir);
-  const pid = gate.child.pid as number;
+  const { gate, startupMs } = await startTimedGate(buildDir);
+  const { pid } = gate;
   try {
     const gateRssMiB = memoryMiB(pid, 'VmRSS');
     const times = await searchTimes(gate.origin, 3);
@@ -179,7 +168,7 @@ async function measure(factor: number): Promise<Row> {
       pages,
       buildSeconds: built.seconds,
       buildPeakMiB: built.peakMiB,
-      startupMs: gate.startupMs,
+      startupMs,
       gateRssMiB,
       gatePeakMiB: memoryMiB(pid, 'VmHWM'),
       searchP50: percentile(times, 50),
@@ -188,8 +177,7 @@ async function measure(factor: number): Promise<Row> {
       tbt: tbts,
     };
   } finally {
-    gate.child.kill('SIGTERM');
-    if (gate.child.exitCode === null) await once(gate.child, 'exit');
+    await gate.stop();
   }
 }
 
