@@ -89,6 +89,7 @@ test('AUTH-07 logout clears the cookie and ends the provider session, landing on
   assert.equal(location.searchParams.get('client_id'), 'tala-docs-test');
   assert.equal(location.searchParams.get('post_logout_redirect_uri'), `http://${PORTAL_HOST}/Login/`);
   assert.match(String(res.headers['set-cookie']), /tala_session=;/);
+  assert.equal(res.headers['clear-site-data'], '"cache"');
 });
 
 test('AUTH-10 with the provider unreachable, sign-in sends the reader back to the login screen with a reason', async (t) => {

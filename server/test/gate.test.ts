@@ -158,3 +158,37 @@ test('non-GET methods on pages are refused without a stack trace', async (t) => 
     assert.doesNotMatch(res.body, /\bat \/|node_modules|\.ts:\d+/, 'no stack trace, no source path');
   }
 });
+
+test('gated hashed assets are stored but revalidated on every use, and a 304 needs the access a 200 does', async (t) => {
+  const reader = await buildGate(t, { identity: READER });
+  const first = await reader.inject('/assets/js/doc.89abcdef.js');
+  assert.equal(first.statusCode, 200);
+  assert.equal(first.headers['cache-control'], 'private, no-cache');
+  const etag = String(first.headers.etag);
+  assert.match(etag, /^W\/"/);
+
+  const again = await reader.inject({ url: '/assets/js/doc.89abcdef.js', headers: { 'if-none-match': etag } });
+  assert.equal(again.statusCode, 304);
+  assert.equal(again.body, '');
+  assert.equal(again.headers['cache-control'], 'private, no-cache');
+
+  // With a stored ETag, a reader without the role still gets 403 and a visitor without a session 401:
+  // the gate decides before any ETag is compared.
+  const admin = await buildGate(t, { identity: ONPREM_ADMIN });
+  const onprem = await admin.inject('/assets/js/onprem.fedcba98.js');
+  assert.equal(onprem.headers['cache-control'], 'private, no-cache');
+  const revalidate = { 'if-none-match': String(onprem.headers.etag) };
+  const denied = await reader.inject({ url: '/assets/js/onprem.fedcba98.js', headers: revalidate });
+  assert.equal(denied.statusCode, 403);
+  assert.doesNotMatch(denied.body, /ONPREM-SECRET/);
+  const anonymous = await buildGate(t, { identity: null });
+  assert.equal(
+    (await anonymous.inject({ url: '/assets/js/doc.89abcdef.js', headers: { 'if-none-match': etag } })).statusCode,
+    401,
+  );
+
+  // Pages, Markdown, the sitemap and unhashed files stay unstored.
+  for (const url of ['/studio/build/', '/studio/build/index.md', '/sitemap.xml', '/llms.txt']) {
+    assert.equal((await reader.inject(url)).headers['cache-control'], 'private, no-store', url);
+  }
+});

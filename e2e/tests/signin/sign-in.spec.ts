@@ -101,3 +101,45 @@ test('AUTH-10 with the identity provider down, the login screen stays and says s
   await expect(page.getByRole('alert')).toContainText('identity provider could not be reached');
   await expect(page.getByRole('heading', { name: 'Documentation' })).toBeVisible();
 });
+
+test("AUTH-07 logout empties the browser's cache of the gated chunks it kept while signed in", async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/studio/build/');
+  await signInAs(page, 'Riley Reader');
+  await expect(page.locator('article h1')).toBeVisible();
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => /^\/assets\/js\/.+\.[0-9a-f]{8,}\.js$/.test(path)),
+  );
+  // A chunk of this page that only a signed-in reader may load.
+  const anonymous = await browser.newContext({ baseURL: `http://127.0.0.1:${PORTS.signin}` });
+  let gated: string | undefined;
+  for (const path of scripts) {
+    if ((await anonymous.request.get(path)).status() === 401) {
+      gated = path;
+      break;
+    }
+  }
+  await anonymous.close();
+  expect(gated, `a gated chunk among ${scripts.join(', ')}`).toBeDefined();
+  // `only-if-cached` answers from the HTTP cache without asking the server (Chromium skips revalidation).
+  const fromCache = (path: string) =>
+    page.evaluate(
+      (url) =>
+        fetch(url, { cache: 'only-if-cached', mode: 'same-origin' }).then(
+          (response) => response.status,
+          () => 'not cached',
+        ),
+      path,
+    );
+  expect(await fromCache(gated as string)).toBe(200);
+
+  await page.getByRole('button', { name: /Riley Reader/ }).click();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.waitForURL(/\/Login\/$/);
+  expect(await fromCache(gated as string)).toBe('not cached');
+});

@@ -18,8 +18,14 @@ const LOGIN_FILE = pageFileOf(LOGIN_ROUTE);
 /** Bundler output named with a content hash never changes: cache it for a year. */
 const HASHED_ASSET = /^assets\/.+\.[0-9a-f]{8,}\.\w+$/;
 
+/**
+ * Gated pages and files are never stored. Gated hashed assets may be stored by this reader's
+ * browser but are revalidated on every use (`no-cache`), so the gate still decides each time
+ * (a 304 needs the same access as a 200), while the many repeated loads and prefetches of the
+ * same chunk cost a 304 instead of a download and a parse. Logout clears the browser's cache.
+ */
 function cacheControl(file: string, level: AccessLevel): string {
-  if (level !== 'public') return 'private, no-store';
+  if (level !== 'public') return HASHED_ASSET.test(file) ? 'private, no-cache' : 'private, no-store';
   return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'public, no-cache';
 }
 

@@ -178,7 +178,9 @@ export function sessionAuth(
           'logout: the identity provider is unavailable; ending the portal session only',
         );
       }
-      return reply.header('cache-control', 'no-store').redirect(target, 303);
+      // Gated hashed assets are kept by the browser (revalidated on every use, server/src/access/gate.ts);
+      // a reader who signs out of a shared machine leaves none of them behind.
+      return reply.header('cache-control', 'no-store').header('clear-site-data', '"cache"').redirect(target, 303);
     });
     fastify.get('/auth/logout', async (_request, reply) => {
       reply.header('allow', 'POST');
