@@ -17,10 +17,15 @@ const buildDir = path.resolve(import.meta.dirname, '../../site/build');
 const engine = new SearchEngine(await loadRecords(buildDir), await loadSynonyms(buildDir));
 const result = engine.search({ query, allowed: new Set(['public', 'reader', 'onprem']) });
 console.log(`"${query}": ${result.hits.length} pages; terms ${result.queryTerms.join(' ')}\n`);
-console.log('words typos attribute proximity exact | pageRank level position | url — hierarchy');
-for (const { record, criteria: c } of result.hits.slice(0, Number(limitText ?? 10))) {
+const fused = result.hits.some((hit) => hit.fusion);
+if (fused)
+  console.log('A question: the first hits are fused with page evidence (place in the ranking, page by score).\n');
+console.log(
+  `words typos attribute proximity exact | pageRank level position | ${fused ? 'ranking page | ' : ''}url — hierarchy`,
+);
+for (const { record, criteria: c, fusion } of result.hits.slice(0, Number(limitText ?? 10))) {
   const trail = Object.values(record.hierarchy).filter(Boolean).join(' › ');
   console.log(
-    `${c.words} ${c.typos} ${c.attribute} ${c.proximity} ${c.exact} | ${record.weight.pageRank} ${record.weight.level} ${record.weight.position} | ${record.url} — ${trail}${record.content ? ` :: ${record.content.slice(0, 80)}` : ''}`,
+    `${c.words} ${c.typos} ${c.attribute} ${c.proximity} ${c.exact} | ${record.weight.pageRank} ${record.weight.level} ${record.weight.position} | ${fusion ? `${fusion.ranking} ${fusion.page} | ` : ''}${record.url} — ${trail}${record.content ? ` :: ${record.content.slice(0, 80)}` : ''}`,
   );
 }

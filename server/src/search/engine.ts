@@ -2,6 +2,7 @@ import type { AccessLevel } from '@tala/policy';
 import { Admission, type FilterGroups } from './engine/filters.ts';
 import { buildIndex, type EngineIndex } from './engine/index-build.ts';
 import { candidatesOf, MatchPool, matchUnit, relationOf, type TermRelation } from './engine/match.ts';
+import { buildPageModel, FUSION_DEPTH, fuse, isQuestion, type PageModel, pageScores } from './engine/page-evidence.ts';
 import { queryUnits } from './engine/query.ts';
 import { MAX_QUERY_WORDS, MAX_RECORDS, type RankedHit, rank, wordWeights } from './engine/rank.ts';
 import { QUESTION_RANKING, type RankingSettings } from './engine/ranking-settings.ts';
@@ -16,7 +17,8 @@ import type { SearchRecord, SynonymGroups } from './records.ts';
  * - query.ts — the query's units: words and synonym phrases, stop words dropped;
  * - match.ts — per unit, the records it matches: exact, prefix, typos, other forms, synonyms;
  * - rank.ts — Algolia's tie-breaking and custom ranking, lazily up to the page asked for;
- * - proximity.ts — the costly criterion, computed only where the cheaper ones tie.
+ * - proximity.ts — the costly criterion, computed only where the cheaper ones tie;
+ * - page-evidence.ts — for questions, the first hits fused with a page-level BM25F ranking.
  *
  * Why not MiniSearch's `search()`: it scores every match with BM25 (5–40 ms on short prefixes of
  * this corpus), a score DocSearch's ranking throws away; only its radix tree is used (bench/search).
@@ -57,6 +59,7 @@ export class SearchEngine {
   readonly #admission: Admission;
   readonly #ranking: RankingSettings;
   readonly #pool: MatchPool;
+  readonly #pages: PageModel;
 
   constructor(records: readonly SearchRecord[], synonyms: SynonymGroups = [], ranking = QUESTION_RANKING) {
     this.#ranking = ranking;
@@ -66,6 +69,7 @@ export class SearchEngine {
     this.#index = buildIndex(own, synonyms);
     this.#admission = new Admission(own);
     this.#pool = new MatchPool(own.length, this.#index.vocabulary);
+    this.#pages = buildPageModel(own, this.#index.recordTerms);
   }
 
   search({ query, allowed, filters = [], limit = Number.POSITIVE_INFINITY }: EngineQuery): EngineResult {
@@ -83,11 +87,18 @@ export class SearchEngine {
     const candidates = candidatesOf(matches, admitted, optionalWordsFrom, this.#pool);
     const weights = wordWeights(matches, this.size, weighWords);
     const queryTerms = units.map((unit) => unit.term ?? unit.words.join(' '));
+    const fused = isQuestion(this.#ranking, units);
+    const depth = fused ? Math.max(limit, FUSION_DEPTH) : limit;
+    const { hits, nbHits } = rank(this.#index, candidates, matches, queryTerms, depth, weights, this.#pool.keys);
+    const head = fused
+      ? fuse(this.#pages, hits.slice(0, FUSION_DEPTH), pageScores(this.#pages, matches, candidates))
+      : hits;
     return {
       queryTerms,
       queryWords: units.map((unit) => unit.text),
       relation: relationOf(this.#index, matches),
-      ...rank(this.#index, candidates, matches, queryTerms, limit, weights, this.#pool.keys),
+      hits: (fused ? [...head, ...hits.slice(FUSION_DEPTH)] : hits).slice(0, limit),
+      nbHits,
     };
   }
 }

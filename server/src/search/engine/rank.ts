@@ -31,6 +31,8 @@ export interface Criteria {
 export interface RankedHit {
   record: SearchRecord;
   criteria: Criteria;
+  /** For a question (page-evidence.ts): the hit's place in the tie-breaking and its page's by page score. */
+  fusion?: { ranking: number; page: number };
 }
 
 /** Query words ranked at most; the packed sort key below counts on it. */

@@ -36,6 +36,12 @@ export interface RankingSettings {
    * Infinity: always corrected (Algolia).
    */
   readonly correctKnownWordsBelow: number;
+  /**
+   * From optionalWordsFrom words on, the ranking's first hits are fused with a page-level BM25F
+   * ranking of the same matches (page-evidence.ts). The embedded engine's addition: Algolia has
+   * no page-level score, so in Algolia mode questions rank by the tie-breaking alone.
+   */
+  readonly pageEvidence: boolean;
 }
 
 export const QUESTION_RANKING: RankingSettings = Object.freeze({
@@ -44,6 +50,7 @@ export const QUESTION_RANKING: RankingSettings = Object.freeze({
   weighWords: false,
   optionalWordsFrom: 3,
   correctKnownWordsBelow: 5,
+  pageEvidence: true,
 });
 
 export const KEYWORD_RANKING: RankingSettings = Object.freeze({
@@ -52,4 +59,5 @@ export const KEYWORD_RANKING: RankingSettings = Object.freeze({
   weighWords: false,
   optionalWordsFrom: 0,
   correctKnownWordsBelow: Number.POSITIVE_INFINITY,
+  pageEvidence: false,
 });

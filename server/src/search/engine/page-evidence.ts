@@ -1,0 +1,139 @@
+import type { SearchRecord } from '../records.ts';
+import { isStopWord } from '../text.ts';
+import type { RecordTerms } from './index-build.ts';
+import type { WordMatches } from './match.ts';
+import type { QueryUnit } from './query.ts';
+import type { RankedHit } from './rank.ts';
+import type { RankingSettings } from './ranking-settings.ts';
+
+/**
+ * A second opinion for questions: how much each *page* is about the query's words. The
+ * tie-breaking ranking (rank.ts) judges one record at a time, so a question's words scattered over
+ * a page's headings and paragraphs lose to one record elsewhere that happens to hold most of them
+ * (a release note's one-line summary, an overview's list of links). This scores pages with BM25F
+ * over the same per-record matches — the page title counted once, a section's own heading and
+ * text where they are — and the final order fuses both rankings by reciprocal rank (Cormack,
+ * Clarke and Büttcher, SIGIR 2009: k = 60, equal weights, no fitted parameters). It only reorders
+ * the hits the ranking found, among the records the reader may open, so it adds no result and
+ * reveals nothing. Embedded engine only: Algolia has no page-level score (ranking-settings.ts).
+ */
+
+/** How many distinct URLs the ranking hands to the fusion (the reader reads far fewer). */
+export const FUSION_DEPTH = 50;
+/** Reciprocal-rank fusion's constant (the paper's). */
+const RRF_K = 60;
+/** BM25's saturation and length normalisation (the usual values). */
+const K1 = 1.2;
+const B = 0.75;
+/** Per attribute of SEARCHABLE (lvl0 … lvl6, content): the page title weighs most, headings next. */
+const ATTRIBUTE_WEIGHT = [1, 4, 2, 2, 2, 2, 2, 1] as const;
+
+/**
+ * Whether a query is fused: page evidence on, and as many words as make words optional (a
+ * question or a task phrasing, not a title or a keyword), some of which carry meaning (stop
+ * words alone say nothing about a page).
+ */
+export function isQuestion(settings: RankingSettings, units: readonly QueryUnit[]): boolean {
+  const { pageEvidence, optionalWordsFrom } = settings;
+  return (
+    pageEvidence &&
+    optionalWordsFrom > 0 &&
+    units.length >= optionalWordsFrom &&
+    units.some((unit) => unit.term === null || !isStopWord(unit.text))
+  );
+}
+
+export interface PageModel {
+  /** Per record: its page (URL without anchor). */
+  pageOf: Uint32Array;
+  /** A page's id by its URL without anchor. */
+  pageIds: ReadonlyMap<string, number>;
+  pageCount: number;
+  /** Per page: its indexed words, over its average (BM25's length ratio). */
+  lengthRatio: Float64Array;
+  /**
+   * Per record: the attributes that are its own (bit i = SEARCHABLE[i]): a heading record's heading,
+   * a text record's text, and for the page's title record the section and title. The headings a
+   * record inherits are counted where they are a record's own, so each counts once per page.
+   */
+  ownAttributes: Uint8Array;
+}
+
+export function buildPageModel(records: readonly SearchRecord[], recordTerms: readonly RecordTerms[]): PageModel {
+  const pages = new Map<string, number>();
+  const pageOf = new Uint32Array(records.length);
+  const ownAttributes = new Uint8Array(records.length);
+  const lengths: number[] = [];
+  records.forEach((record, id) => {
+    const key = record.url_without_anchor;
+    const page = pages.get(key) ?? pages.set(key, pages.size).size - 1;
+    pageOf[id] = page;
+    const terms = recordTerms[id] as RecordTerms;
+    lengths[page] = (lengths[page] ?? 0) + terms.termIds.length;
+    ownAttributes[id] = ownOf(record.type);
+  });
+  const average = lengths.reduce((sum, n) => sum + n, 0) / Math.max(1, lengths.length);
+  return {
+    pageOf,
+    pageIds: pages,
+    pageCount: pages.size,
+    lengthRatio: Float64Array.from(lengths, (n) => n / Math.max(1, average)),
+    ownAttributes,
+  };
+}
+
+/** SEARCHABLE is [lvl0, lvl1, …, lvl6, content]. */
+function ownOf(type: SearchRecord['type']): number {
+  if (type === 'lvl1') return 0b11;
+  if (type === 'content') return 1 << 7;
+  return 1 << Number(type.slice(3));
+}
+
+/**
+ * Per page, its BM25F score for the query's words (pages without any of them: 0), over the
+ * candidates (every record that matches some word: the others add nothing).
+ */
+export function pageScores(model: PageModel, matches: readonly WordMatches[], candidates: Uint32Array): Float64Array {
+  const scores = new Float64Array(model.pageCount);
+  const frequency = new Float64Array(model.pageCount);
+  const touched: number[] = [];
+  for (const m of matches) {
+    touched.length = 0;
+    for (const id of candidates) {
+      if (m.typos[id] === -1) continue;
+      const own = (m.attributes[id] as number) & (model.ownAttributes[id] as number);
+      if (own === 0) continue;
+      const page = model.pageOf[id] as number;
+      if (frequency[page] === 0) touched.push(page);
+      let weight = 0;
+      for (let a = 0; a < ATTRIBUTE_WEIGHT.length; a++) if (own & (1 << a)) weight += ATTRIBUTE_WEIGHT[a] as number;
+      frequency[page] = (frequency[page] as number) + weight;
+    }
+    const df = touched.length;
+    const idf = Math.log(1 + (model.pageCount - df + 0.5) / (df + 0.5));
+    for (const page of touched) {
+      const tf = frequency[page] as number;
+      const norm = K1 * (1 - B + B * (model.lengthRatio[page] as number));
+      scores[page] = (scores[page] as number) + (idf * tf * (K1 + 1)) / (tf + norm);
+      frequency[page] = 0;
+    }
+  }
+  return scores;
+}
+
+/**
+ * The hits in fused order: each hit's rank in the ranking and its page's rank among the hits'
+ * pages by score, as 1/(k + rank) summed; ties keep the ranking's order.
+ */
+export function fuse(model: PageModel, hits: readonly RankedHit[], scores: Float64Array): RankedHit[] {
+  const pageOf = (hit: RankedHit) => model.pageIds.get(hit.record.url_without_anchor) as number;
+  const pages = [...new Set(hits.map(pageOf))].sort((a, b) => (scores[b] as number) - (scores[a] as number));
+  const pageRank = new Map(pages.map((page, i) => [page, i + 1]));
+  return hits
+    .map((hit, i) => {
+      const fusion = { ranking: i + 1, page: pageRank.get(pageOf(hit)) as number };
+      return { hit: { ...hit, fusion }, i, fused: 1 / (RRF_K + fusion.ranking) + 1 / (RRF_K + fusion.page) };
+    })
+    .sort((a, b) => b.fused - a.fused || a.i - b.i)
+    .map(({ hit }) => hit);
+}
