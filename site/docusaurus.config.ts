@@ -75,6 +75,7 @@ const config: Config = {
     './plugins/search-client/index.ts',
     './plugins/code-highlight/index.ts',
     './plugins/emoji-labels/index.ts',
+    './plugins/route-sections/index.ts',
   ],
 
   themeConfig: {

@@ -121,3 +121,29 @@ test('NAV-02 after a navigation the view is at the top, or at the hash target; a
   await expect(page.locator('h2#tokenisation, h3#tokenisation')).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
 });
+
+test('NAV-01 the route table comes by section: a link into another section loads its routes and renders there in place', async ({
+  page,
+}) => {
+  const routeTables: string[] = [];
+  page.on('request', (request) => {
+    const name = /\/assets\/js\/(tala-routes-[a-z-]+)\.[0-9a-f]+\.js$/.exec(request.url())?.[1];
+    if (name) routeTables.push(name);
+  });
+  await page.goto('/studio/build/');
+  await hydrated(page);
+  // Hydration matched this page's route: its section's table came first (plugins/route-sections).
+  expect(routeTables).toContain('tala-routes-studio');
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  await page.locator('article a[href="/reference/conceptual-overviews/request-to-response/"]').first().click();
+  await expect(page.locator('article h1')).toHaveText('From request to response');
+  expect(routeTables).toContain('tala-routes-reference');
+  // Rendered by the router in this document, not by loading the new address.
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  // Back into the first section: its table is not loaded twice.
+  await page.goBack();
+  await expect(page.locator('article h1')).toHaveText('Build a solution');
+  expect(routeTables.filter((name) => name === 'tala-routes-studio')).toHaveLength(1);
+});

@@ -100,6 +100,30 @@ export class ChunkReach {
   }
 }
 
+/**
+ * routesChunkNames with, for each page whose route moved into a section module
+ * (plugins/route-sections), that module's chunk name too: the section's routes chunk is then
+ * classified like the pages it lists (the on-prem section's routes are on-prem).
+ */
+export function withSectionChunks(
+  routesChunkNames: Readonly<Record<string, unknown>>,
+  sections: Readonly<Record<string, readonly string[]>>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...routesChunkNames };
+  for (const [chunkName, keys] of Object.entries(sections)) {
+    for (const key of keys) {
+      if (!(key in out)) {
+        throw new AccessManifestError(
+          'BUILD_ERR_BUILD_INPUT',
+          `Route ${key} of ${chunkName} is missing from routesChunkNames.json`,
+        );
+      }
+      out[key] = [out[key], chunkName];
+    }
+  }
+  return out;
+}
+
 /** The chunk names of a page: those of its own route and of every layout route around it. */
 export function pageChunkNames(page: PageRoute, routesChunkNames: Readonly<Record<string, unknown>>): string[] {
   return page.chunkKeys.flatMap((key) => {

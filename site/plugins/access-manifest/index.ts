@@ -6,11 +6,12 @@ import { normalizePluginOptions } from '@docusaurus/utils-validation';
 import { ACCESS_MANIFEST_FILE, type AccessManifest, markdownFileOf, pageFileOf } from '@tala/policy';
 import { writePageMarkdown } from '../page-markdown';
 import { llmsFiles, llmsPaths, sidebarSections } from '../page-markdown/llms-txt';
+import { SECTIONS_DIR, SECTIONS_FILE } from '../route-sections';
 import { indexSite } from '../search-index';
 import { copySynonyms } from '../search-index/synonyms';
 import { checkPages } from './check-pages';
 import { ChunkGraphPlugin } from './chunk-graph';
-import { classifyBuildFiles } from './classify';
+import { classifyBuildFiles, withSectionChunks } from './classify';
 import { onPremContentFolders, pageSourceFiles } from './content-sources';
 import { AccessManifestError } from './errors';
 import { listFiles } from './list-files';
@@ -53,7 +54,11 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
   const sitemapOptions = validateOptions({ validate: normalizePluginOptions as Validate, options: options.sitemap });
   const sitemap = pluginSitemap(context, sitemapOptions);
   const registry = path.join(context.generatedFilesDir, 'registry.js');
-  const isRouteRegistry = (id: string) => id.endsWith(`!${registry}`) || id === registry;
+  // With the route table split per section (plugins/route-sections), its shell registry and the
+  // section modules hold the route import()s instead.
+  const sectionsDir = path.join(context.generatedFilesDir, SECTIONS_DIR) + path.sep;
+  const isRouteRegistry = (id: string) =>
+    id.endsWith(`!${registry}`) || id === registry || id.startsWith(sectionsDir) || id.includes(`!${sectionsDir}`);
   // Set once every plugin has loaded its content, which Docusaurus does before it bundles.
   let onPremFolders: string[] = [];
   let pageSources = new Map<string, string>();
@@ -130,7 +135,10 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
       const files = (await listFiles(outDir)).filter((file) => !path.posix.basename(file).startsWith('.'));
       const staticDirs = props.siteConfig.staticDirectories.map((dir) => path.resolve(siteDir, dir));
       const staticFiles = new Set((await Promise.all(staticDirs.map((dir) => listFiles(dir)))).flat());
-      const routesChunkNames = await readJson('routesChunkNames.json');
+      const routesChunkNames = withSectionChunks(
+        await readJson('routesChunkNames.json'),
+        await readJson(path.join(SECTIONS_DIR, SECTIONS_FILE)).catch(() => ({})),
+      );
       const chunkGraph = await readJson(CHUNK_GRAPH_FILE);
 
       // Paths relative to the folder that holds the site, e.g. `site/on-prem/_licence-keys.mdx`.

@@ -15,6 +15,7 @@
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import { LOGIN_ROUTE } from '@tala/policy';
+import { ensureRoutes } from '@tala/route-sections';
 import { pagesPrefix, sessionStore } from '../session';
 import { STORAGE_KEYS, safeStorage } from '../session/browser-storage';
 import { isOnpremPath } from '../session/paths';
@@ -26,6 +27,18 @@ declare global {
     /** The address a visitor asked for when the gate answered with the login screen. */
     __talaDeepLink?: string;
   }
+}
+
+/** A prefetch whose section could not be loaded is dropped: navigating there tries again. */
+const ignore = () => undefined;
+
+/**
+ * Docusaurus's own rule (core `docusaurus.js`, `isSlowConnection`): on 2G or with data saver it
+ * prefetches nothing, so the section's route table is not fetched for a prefetch either.
+ */
+function slowConnection(): boolean {
+  const connection = (navigator as { connection?: { effectiveType?: string; saveData?: boolean } }).connection;
+  return Boolean(connection?.effectiveType?.includes('2g') || connection?.saveData);
 }
 
 type DocusaurusApi = { prefetch: (path: string) => unknown; preload: (path: string) => unknown };
@@ -61,7 +74,12 @@ if (ExecutionEnvironment.canUseDOM) {
       api = {
         ...value,
         // Viewport prefetch is speculative: it waits for idle time (idle-queue.ts); hover preload does not.
-        prefetch: (path) => allowed(path) && whenIdle(() => allowed(path) && value.prefetch(path)),
+        // Docusaurus's prefetch matches the path at once: the routes of its section come first
+        // (plugins/route-sections; preload loads them itself).
+        prefetch: (path) =>
+          allowed(path) &&
+          !slowConnection() &&
+          whenIdle(() => allowed(path) && ensureRoutes(path).then(() => value.prefetch(path), ignore)),
         preload: (path) => allowed(path) && value.preload(path),
       };
     },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ChunkGraph } from '../chunk-graph';
-import { classifyBuildFiles } from '../classify';
+import { classifyBuildFiles, withSectionChunks } from '../classify';
 import { pageRoutes, parseRouteTree } from '../route-tree';
 
 const ROUTES_JS = `import React from 'react';
@@ -103,4 +103,37 @@ test('BUILD_ERR_UNCLASSIFIED_FILE names the file that no rule or page accounts f
 test('a route without chunk names in routesChunkNames fails the build', () => {
   const broken = { ...input(ALL), routesChunkNames: { '/Login/-a1': { __comp: 'login' } } };
   assert.throws(() => classifyBuildFiles(broken), /missing from routesChunkNames/);
+});
+
+test('route-table sections: each is classified like the pages it lists, and its route import()s reach nothing', () => {
+  // plugins/route-sections: the pages' routes moved into section modules, loaded by the shell in main.
+  const sectionGraph: ChunkGraph = {
+    ...graph,
+    namedChunkGroups: { ...graph.namedChunkGroups, 'tala-routes-on-prem': ['c-rop'], 'tala-routes-guide': ['c-rg'] },
+    chunks: [
+      ...graph.chunks,
+      { id: 'c-rop', files: ['assets/js/routes-op.js'], auxiliaryFiles: [], originModules: ['sections/index.js'] },
+      { id: 'c-rg', files: ['assets/js/routes-guide.js'], auxiliaryFiles: [], originModules: ['sections/index.js'] },
+    ],
+    moduleChunks: { ...graph.moduleChunks, 'sections/index.js': ['main'], 'sections/on-prem.js': ['c-rop'] },
+  };
+  const base = input([...ALL, 'assets/js/routes-op.js', 'assets/js/routes-guide.js']);
+  const levels = classifyBuildFiles({
+    ...base,
+    chunkGraph: sectionGraph,
+    routesChunkNames: withSectionChunks(base.routesChunkNames, {
+      'tala-routes-on-prem': ['/on-prem/x/-b2'],
+      'tala-routes-guide': ['/guide/-c2'],
+    }),
+    isRouteRegistry: (id: string) => id === 'registry' || id.startsWith('sections/'),
+  });
+  assert.equal(levels['assets/js/routes-op.js'], 'onprem');
+  assert.equal(levels['assets/js/routes-guide.js'], 'reader');
+  // Loaded by a module of main (the shell's loader), yet not public: the loader counts as the registry.
+  assert.equal(levels['assets/js/main.js'], 'public');
+  assert.equal(levels['assets/js/opx.js'], 'onprem');
+  assert.throws(
+    () => withSectionChunks(base.routesChunkNames, { 'tala-routes-x': ['/nowhere/-zz'] }),
+    /\/nowhere\/-zz of tala-routes-x is missing/,
+  );
 });

@@ -1,0 +1,4 @@
+/** The server bundle and `docusaurus start` keep Docusaurus's whole route table: nothing to load. */
+export function ensureRoutes(_pathname: string): Promise<void> {
+  return Promise.resolve();
+}
