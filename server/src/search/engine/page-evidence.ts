@@ -27,6 +27,10 @@ const K1 = 1.2;
 const B = 0.75;
 /** Per attribute of SEARCHABLE (lvl0 … lvl6, content): the page title weighs most, headings next. */
 const ATTRIBUTE_WEIGHT = [1, 4, 2, 2, 2, 2, 2, 1] as const;
+/** The summed weight of every attribute mask (bit i = SEARCHABLE[i]): one lookup per matched record. */
+const MASK_WEIGHT = Float64Array.from({ length: 256 }, (_, mask) =>
+  ATTRIBUTE_WEIGHT.reduce((sum, weight, a) => (mask & (1 << a) ? sum + weight : sum), 0),
+);
 
 /**
  * Whether a query is fused: page evidence on, and as many words as make words optional (a
@@ -99,15 +103,14 @@ export function pageScores(model: PageModel, matches: readonly WordMatches[], ca
   const touched: number[] = [];
   for (const m of matches) {
     touched.length = 0;
-    for (const id of candidates) {
+    for (let i = 0; i < candidates.length; i++) {
+      const id = candidates[i] as number;
       if (m.typos[id] === -1) continue;
       const own = (m.attributes[id] as number) & (model.ownAttributes[id] as number);
       if (own === 0) continue;
       const page = model.pageOf[id] as number;
       if (frequency[page] === 0) touched.push(page);
-      let weight = 0;
-      for (let a = 0; a < ATTRIBUTE_WEIGHT.length; a++) if (own & (1 << a)) weight += ATTRIBUTE_WEIGHT[a] as number;
-      frequency[page] = (frequency[page] as number) + weight;
+      frequency[page] = (frequency[page] as number) + (MASK_WEIGHT[own] as number);
     }
     const df = touched.length;
     const idf = Math.log(1 + (model.pageCount - df + 0.5) / (df + 0.5));
