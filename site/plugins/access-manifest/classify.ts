@@ -36,7 +36,8 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-function chunkNamesOf(value: unknown): string[] {
+/** The chunk names in a routesChunkNames value (a name, or names nested in objects). */
+export function chunkNamesOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(chunkNamesOf);
   return [];

@@ -10,6 +10,8 @@ export interface RouteNode {
    */
   hash: string | null;
   routes: RouteNode[];
+  /** Where the route's object literal is in routes.js (plugins/route-sections cuts by it). */
+  source: { start: number; end: number };
 }
 
 /** A page: a leaf route with the keys of itself and of every layout route around it. */
@@ -18,7 +20,7 @@ export interface PageRoute {
   chunkKeys: string[];
 }
 
-type Node = { type: string; [key: string]: unknown };
+type Node = { type: string; start: number; end: number; [key: string]: unknown };
 
 /**
  * Reads the nested route tree from the generated `routes.js` with a real JavaScript parser.
@@ -57,7 +59,8 @@ function toRouteNode(node: Node): RouteNode {
     if (prop.type === 'ObjectProperty' && key?.type === 'Identifier') props.set(key.name as string, prop.value as Node);
   }
   const component = props.get('component');
-  const args = component?.type === 'CallExpression' ? (component.arguments as Node[]) : [];
+  const isCreator = component?.type === 'CallExpression' && (component.callee as Node).name === 'ComponentCreator';
+  const args = isCreator ? (component.arguments as Node[]) : [];
   const [pathArg, hashArg] = args;
   if (pathArg?.type !== 'StringLiteral' || (hashArg !== undefined && hashArg.type !== 'StringLiteral')) {
     throw new AccessManifestError('BUILD_ERR_BUILD_INPUT', 'routes.js: a route has no ComponentCreator(path, hash)');
@@ -67,6 +70,7 @@ function toRouteNode(node: Node): RouteNode {
     path: pathArg.value as string,
     hash: hashArg ? (hashArg.value as string) : null,
     routes: subroutes?.type === 'ArrayExpression' ? (subroutes.elements as Node[]).map(toRouteNode) : [],
+    source: { start: node.start, end: node.end },
   };
 }
 

@@ -37,6 +37,7 @@ export const UPSTREAM = {
 export default function routeSectionsPlugin(context: LoadContext): Plugin {
   const outDir = path.join(context.generatedFilesDir, SECTIONS_DIR);
   const noSections = path.join(context.siteDir, 'plugins/route-sections/client/no-sections.ts');
+  const sectionOfFile = path.join(context.siteDir, 'plugins/route-sections/client/section-of.ts');
   return {
     name: 'tala-route-sections',
     // Synchronous: Docusaurus does not await configureWebpack.
@@ -57,7 +58,7 @@ export default function routeSectionsPlugin(context: LoadContext): Plugin {
       write('registry.js', split.registryJs);
       write('routesChunkNames.json', split.routesChunkNamesJson);
       for (const section of split.sections) write(`section-${section.name}.js`, section.source);
-      write('index.js', loaderModule(context.siteConfig.baseUrl, split.sections));
+      write('index.js', loaderModule(context.siteConfig.baseUrl, split.sections, sectionOfFile));
       const sections: SectionsFile = Object.fromEntries(split.sections.map((s) => [s.chunkName, s.routeKeys]));
       write(SECTIONS_FILE, JSON.stringify(sections));
 
@@ -78,24 +79,23 @@ export default function routeSectionsPlugin(context: LoadContext): Plugin {
 }
 
 /** The module that loads a path's section and attaches its routes to their layout routes. */
-function loaderModule(baseUrl: string, sections: readonly { name: string; chunkName: string }[]): string {
+function loaderModule(
+  baseUrl: string,
+  sections: readonly { name: string; chunkName: string }[],
+  sectionOfFile: string,
+): string {
   const loaders = sections.map(
     (s) =>
       `  ${JSON.stringify(s.name)}: () => import(/* webpackChunkName: ${JSON.stringify(s.chunkName)} */ ${JSON.stringify(`./section-${s.name}.js`)}),`,
   );
   return `import routes from '@generated/routes';
+import { sectionOf } from ${JSON.stringify(sectionOfFile)};
 
 const baseUrl = ${JSON.stringify(baseUrl)};
 const loaders = {
 ${loaders.join('\n')}
 };
 const loading = new Map();
-
-function sectionOf(pathname) {
-  const rest = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname.replace(/^\\//, '');
-  const slash = rest.indexOf('/');
-  return slash === -1 ? '' : rest.slice(0, slash);
-}
 
 function attach(byParent) {
   const walk = (list) => {
@@ -110,7 +110,7 @@ function attach(byParent) {
 
 /** Resolves once the routes of the path's section are in the table (at once for the shell's). */
 export function ensureRoutes(pathname) {
-  const name = sectionOf(pathname);
+  const name = sectionOf(pathname, baseUrl);
   const load = Object.hasOwn(loaders, name) ? loaders[name] : undefined;
   if (!load) return Promise.resolve();
   let promise = loading.get(name);

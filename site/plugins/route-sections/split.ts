@@ -1,4 +1,9 @@
 import { parse } from '@babel/parser';
+import { chunkNamesOf } from '../access-manifest/classify';
+import { parseRouteTree, type RouteNode } from '../access-manifest/route-tree';
+import { sectionOf } from './client/section-of';
+
+export { sectionOf };
 
 /**
  * Splits Docusaurus's generated route table into a shell (what every page needs: the top-level
@@ -7,9 +12,8 @@ import { parse } from '@babel/parser';
  *
  * Reach-in (docs/upgrading.md, "route table per section"): `.docusaurus/routes.js`, `registry.js`
  * and `routesChunkNames.json` are code and data Docusaurus generates for its own bundle. What this
- * relies on: routes.js exports an array literal of route object literals, each with
- * `path: '<literal>'`, `component: ComponentCreator('<path>', '<hash>')` and children under
- * `routes: [ … ]`; registry.js exports an object literal keyed by chunk name; routesChunkNames is
+ * relies on: routes.js is the route tree the access manifest reads (access-manifest/route-tree.ts,
+ * which also gives each route's position in the source); registry.js exports an object literal keyed by chunk name; routesChunkNames is
  * keyed by `${path}-${hash}` with (nested) chunk names as values. Anything else fails the build
  * (RouteSplitError), and site/__tests__/upgrade-smoke/route-sections.test.ts checks the real build.
  */
@@ -49,34 +53,27 @@ type Node = { type: string; start: number; end: number; [key: string]: unknown }
 
 interface Leaf {
   key: string;
-  parentKey: string;
+  parent: RouteNode;
   section: string;
-  node: Node;
+  route: RouteNode;
 }
 
-/** The section of a route path: its first segment after the base URL ('' for the home page). */
-export function sectionOf(pathname: string, baseUrl: string): string {
-  const rest = pathname.startsWith(baseUrl) ? pathname.slice(baseUrl.length) : pathname.replace(/^\//, '');
-  const slash = rest.indexOf('/');
-  return slash === -1 ? '' : rest.slice(0, slash);
-}
+const keyOf = (route: RouteNode) => `${route.path}-${route.hash}`;
 
 export function splitRoutes(input: SplitInput): SplitOutput {
+  let tree: RouteNode[];
+  try {
+    tree = parseRouteTree(input.routesJs);
+  } catch (error) {
+    throw new RouteSplitError(`routes.js: ${(error as Error).message}`, { cause: error });
+  }
   const leaves: Leaf[] = [];
-  const parents = new Map<string, Node>();
-  const root = exportedExpression(input.routesJs, 'ArrayExpression', 'routes.js');
-  const visit = (node: Node, parentKey: string | null, parentNode: Node | null) => {
-    const route = routeOf(node);
-    const children = route.children;
-    if (children) {
-      for (const child of children) visit(child, route.key, node);
-      return;
-    }
-    if (parentKey === null || parentNode === null || route.key === null) return;
-    parents.set(parentKey, parentNode);
-    leaves.push({ key: route.key, parentKey, section: sectionOf(route.path, input.baseUrl), node });
+  const visit = (route: RouteNode, parent: RouteNode | null) => {
+    for (const child of route.routes) visit(child, route);
+    if (route.routes.length > 0 || parent === null || route.hash === null) return;
+    leaves.push({ key: keyOf(route), parent, section: sectionOf(route.path, input.baseUrl), route });
   };
-  for (const node of root.elements as Node[]) visit(node, null, null);
+  for (const route of tree) visit(route, null);
 
   const counts = new Map<string, number>();
   for (const leaf of leaves) counts.set(leaf.section, (counts.get(leaf.section) ?? 0) + 1);
@@ -87,11 +84,12 @@ export function splitRoutes(input: SplitInput): SplitOutput {
 
   // The shell: moved routes cut out, and each parent that lost some tagged with its key.
   const edits: { start: number; end: number; text: string }[] = [];
-  for (const leaf of moved)
-    edits.push({ start: leaf.node.start, end: afterComma(input.routesJs, leaf.node.end), text: '' });
-  for (const key of new Set(moved.map((leaf) => leaf.parentKey))) {
-    const parent = parents.get(key) as Node;
-    edits.push({ start: parent.start + 1, end: parent.start + 1, text: `\n    talaRouteKey: ${JSON.stringify(key)},` });
+  for (const { route } of moved) {
+    edits.push({ start: route.source.start, end: afterComma(input.routesJs, route.source.end), text: '' });
+  }
+  for (const parent of new Set(moved.map((leaf) => leaf.parent))) {
+    const at = parent.source.start + 1;
+    edits.push({ start: at, end: at, text: `\n    talaRouteKey: ${JSON.stringify(keyOf(parent))},` });
   }
   const routesJs = applyEdits(input.routesJs, edits);
 
@@ -131,11 +129,10 @@ export function splitRoutes(input: SplitInput): SplitOutput {
   const sections = [...split].sort().map((name): SplitSection => {
     const own = moved.filter((leaf) => leaf.section === name);
     const byParent = new Map<string, string[]>();
-    for (const leaf of own) {
-      byParent.set(leaf.parentKey, [
-        ...(byParent.get(leaf.parentKey) ?? []),
-        input.routesJs.slice(leaf.node.start, leaf.node.end),
-      ]);
+    for (const { parent, route } of own) {
+      const key = keyOf(parent);
+      const list = byParent.get(key) ?? byParent.set(key, []).get(key);
+      list?.push(input.routesJs.slice(route.source.start, route.source.end));
     }
     const source = [
       "import ComponentCreator from '@docusaurus/ComponentCreator';",
@@ -162,43 +159,18 @@ export function splitRoutes(input: SplitInput): SplitOutput {
   };
 }
 
-function exportedExpression(source: string, type: string, file: string): Node {
+/** registry.js's exported object literal. */
+function exportedObject(source: string): Node {
   const ast = parse(source, { sourceType: 'module' }) as unknown as { program: { body: Node[] } };
   const exported = ast.program.body.find((node) => node.type === 'ExportDefaultDeclaration');
   const expression = exported?.declaration as Node | undefined;
-  if (expression?.type !== type) throw new RouteSplitError(`${file} does not export an ${type}`);
+  if (expression?.type !== 'ObjectExpression') throw new RouteSplitError('registry.js does not export an object');
   return expression;
-}
-
-/** A route object literal: its path, its key (`${path}-${hash}`, null for `*`) and its children. */
-function routeOf(node: Node): { path: string; key: string | null; children: Node[] | null } {
-  if (node.type !== 'ObjectExpression') throw new RouteSplitError(`routes.js: unexpected ${node.type} in a route list`);
-  const props = new Map<string, Node>();
-  for (const prop of node.properties as Node[]) {
-    const key = prop.key as Node | undefined;
-    if (prop.type === 'ObjectProperty' && key?.type === 'Identifier') props.set(key.name as string, prop.value as Node);
-  }
-  const pathNode = props.get('path');
-  const component = props.get('component');
-  const isCreator = component?.type === 'CallExpression' && (component.callee as Node).name === 'ComponentCreator';
-  const args = isCreator ? (component.arguments as Node[]) : [];
-  const [pathArg, hashArg] = args;
-  if (pathNode?.type !== 'StringLiteral' || pathArg?.type !== 'StringLiteral') {
-    throw new RouteSplitError('routes.js: a route has no path or no ComponentCreator(path, hash)');
-  }
-  const routes = props.get('routes');
-  if (routes !== undefined && routes.type !== 'ArrayExpression')
-    throw new RouteSplitError('routes.js: routes is not an array');
-  return {
-    path: pathNode.value as string,
-    key: hashArg?.type === 'StringLiteral' ? `${pathArg.value as string}-${hashArg.value as string}` : null,
-    children: routes ? (routes.elements as Node[]) : null,
-  };
 }
 
 /** registry.js's entries: chunk name → the property's source (`"name": [loader, id, weak id]`). */
 function registryEntries(source: string): Map<string, string> {
-  const object = exportedExpression(source, 'ObjectExpression', 'registry.js');
+  const object = exportedObject(source);
   const entries = new Map<string, string>();
   for (const prop of object.properties as Node[]) {
     const key = prop.key as Node | undefined;
@@ -208,12 +180,6 @@ function registryEntries(source: string): Map<string, string> {
     entries.set(key.value as string, source.slice(prop.start, prop.end));
   }
   return entries;
-}
-
-function chunkNamesOf(value: unknown): string[] {
-  if (typeof value === 'string') return [value];
-  if (typeof value === 'object' && value !== null) return Object.values(value).flatMap(chunkNamesOf);
-  return [];
 }
 
 /** Past a node and the comma after it, if any. */

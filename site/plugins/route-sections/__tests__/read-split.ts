@@ -61,18 +61,26 @@ export function registryKeysOf(registryJs: string): string[] {
 const keyOf = (node: RouteNode) => `${node.path}-${node.hash}`;
 
 /** The shell's tree with every section's routes attached, children in a stable order. */
-export function recombined(split: SplitOutput): RouteNode[] {
+export function recombined(split: SplitOutput): PlainRoute[] {
   const sections = split.sections.map((section) => readSection(section.source));
   const attach = (nodes: RouteNode[]): RouteNode[] =>
     nodes.map((node) => {
       const added = sections.flatMap((section) => section.routes.get(keyOf(node)) ?? []);
-      return { ...node, routes: sorted(attach([...node.routes, ...added])) };
+      return { ...node, routes: attach([...node.routes, ...added]) };
     });
   return sorted(attach(parseRouteTree(split.routesJs)));
 }
 
-export function sorted(nodes: RouteNode[]): RouteNode[] {
+/** A route as compared: without its source position (a moved route sits elsewhere). */
+export interface PlainRoute {
+  path: string;
+  hash: string | null;
+  routes: PlainRoute[];
+}
+
+/** Routes without their source positions, children in a stable order. */
+export function sorted(nodes: readonly PlainRoute[]): PlainRoute[] {
   return nodes
-    .map((node) => ({ ...node, routes: sorted(node.routes) }))
-    .sort((a, b) => keyOf(a).localeCompare(keyOf(b)));
+    .map(({ path, hash, routes }) => ({ path, hash, routes: sorted(routes) }))
+    .sort((a, b) => `${a.path}-${a.hash}`.localeCompare(`${b.path}-${b.hash}`));
 }
