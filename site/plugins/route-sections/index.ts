@@ -24,8 +24,8 @@ export const UPSTREAM = {
  * production client bundle, the three generated modules are replaced by a shell (top-level and
  * layout routes) and each top-level section's page routes become a chunk, attached to their layout
  * routes before anything matches a path of that section: `preload` is replaced by one that loads
- * the section first (client/preload.ts), and `window.docusaurus.prefetch` waits for it too
- * (access-guard.ts). The server bundle (SSR) and `docusaurus start` keep the whole table.
+ * the section first (client/preload.ts), and `window.docusaurus.prefetch` only prefetches
+ * paths whose section is loaded (access-guard.ts). The server bundle (SSR) and `docusaurus start` keep the whole table.
  *
  * Reach-in (docs/upgrading.md, "route table per section"): split.ts reads the generated files;
  * module replacements swap them and `preload`. What breaks on upgrade: the generated formats
@@ -96,6 +96,7 @@ const loaders = {
 ${loaders.join('\n')}
 };
 const loading = new Map();
+const loaded = new Set();
 
 function attach(byParent) {
   const walk = (list) => {
@@ -115,12 +116,25 @@ export function ensureRoutes(pathname) {
   if (!load) return Promise.resolve();
   let promise = loading.get(name);
   if (!promise) {
-    promise = load().then((module) => attach(module.default));
+    promise = load().then((module) => {
+      attach(module.default);
+      loaded.add(name);
+    });
     // A failed load (offline, an expired session) is tried again by the next navigation.
     promise.catch(() => loading.delete(name));
     loading.set(name, promise);
   }
   return promise;
+}
+
+/**
+ * Whether the path's routes are in the table. Speculative loads (viewport prefetch) ask first and
+ * do nothing otherwise: loading a section runs its chunk, and a chunk refused because the session
+ * ended meanwhile is a script error; Docusaurus's own prefetch only ever adds prefetch links.
+ */
+export function hasRoutes(pathname) {
+  const name = sectionOf(pathname, baseUrl);
+  return !Object.hasOwn(loaders, name) || loaded.has(name);
 }
 `;
 }

@@ -15,7 +15,7 @@
  */
 import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import { LOGIN_ROUTE } from '@tala/policy';
-import { ensureRoutes } from '@tala/route-sections';
+import { hasRoutes } from '@tala/route-sections';
 import { pagesPrefix, sessionStore } from '../session';
 import { STORAGE_KEYS, safeStorage } from '../session/browser-storage';
 import { isOnpremPath } from '../session/paths';
@@ -29,12 +29,9 @@ declare global {
   }
 }
 
-/** A prefetch whose section could not be loaded is dropped: navigating there tries again. */
-const ignore = () => undefined;
-
 /**
  * Docusaurus's own rule (core `docusaurus.js`, `isSlowConnection`): on 2G or with data saver it
- * prefetches nothing, so the section's route table is not fetched for a prefetch either.
+ * prefetches nothing; nor is anything queued here.
  */
 function slowConnection(): boolean {
   const connection = (navigator as { connection?: { effectiveType?: string; saveData?: boolean } }).connection;
@@ -74,12 +71,12 @@ if (ExecutionEnvironment.canUseDOM) {
       api = {
         ...value,
         // Viewport prefetch is speculative: it waits for idle time (idle-queue.ts); hover preload does not.
-        // Docusaurus's prefetch matches the path at once: the routes of its section come first
-        // (plugins/route-sections; preload loads them itself).
+        // Docusaurus's prefetch matches the path at once: only paths whose section's routes are
+        // loaded (plugins/route-sections; loading one runs its chunk, which a prefetch must not).
         prefetch: (path) =>
           allowed(path) &&
           !slowConnection() &&
-          whenIdle(() => allowed(path) && ensureRoutes(path).then(() => value.prefetch(path), ignore)),
+          whenIdle(() => allowed(path) && hasRoutes(path) && value.prefetch(path)),
         preload: (path) => allowed(path) && value.preload(path),
       };
     },

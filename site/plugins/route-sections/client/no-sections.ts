@@ -2,3 +2,7 @@
 export function ensureRoutes(_pathname: string): Promise<void> {
   return Promise.resolve();
 }
+
+export function hasRoutes(_pathname: string): boolean {
+  return true;
+}
