@@ -8,6 +8,7 @@ import { sidebarItemsGenerator } from './config/sidebar-items';
 import { sitemapOptions } from './config/sitemap';
 import remarkOperationLinks from './examples/api/remark-operation-links';
 import remarkTqlTables from './examples/tql/remark-tables';
+import remarkGrammarImports from './plugins/code-highlight/remark';
 import remarkPlatformConstants from './plugins/platform-constants/remark';
 
 const customFields = buildTimeCustomFields(process.env);
@@ -58,10 +59,13 @@ const config: Config = {
           // ::tql-table (the TQL data model's tables), :const[name] (platform constants), and links
           // from `METHOD /path` spans to the operations' reference pages.
           beforeDefaultRemarkPlugins: [remarkTqlTables, remarkPlatformConstants, remarkOperationLinks],
+          // Each page imports the Prism grammars of its code blocks (plugins/code-highlight).
+          remarkPlugins: [remarkGrammarImports],
           lastVersion: 'current',
           versions: { current: { label: 'Next' } },
         },
         blog: false,
+        pages: { remarkPlugins: [remarkGrammarImports] },
         // The sitemap runs inside the access-manifest plugin, so that the manifest sees the file.
         sitemap: false,
         theme: { customCss: './src/css/custom.css' },

@@ -1,4 +1,5 @@
 import type { Options } from '@docusaurus/plugin-content-docs';
+import remarkGrammarImports from '../plugins/code-highlight/remark';
 import remarkPlatformConstants from '../plugins/platform-constants/remark';
 import { sidebarItemsGenerator } from './sidebar-items';
 
@@ -14,6 +15,7 @@ export const onPremDocsOptions: Options = {
   sidebarItemsGenerator,
   breadcrumbs: true,
   beforeDefaultRemarkPlugins: [remarkPlatformConstants],
+  remarkPlugins: [remarkGrammarImports],
   lastVersion: 'current',
   versions: { current: { label: 'Next' } },
 };

@@ -1,4 +1,5 @@
 import CodeBlock from '@theme/CodeBlock';
+import '@site/plugins/code-highlight/grammars/bash';
 import type { ReactNode } from 'react';
 import { curlCommand } from './curl';
 import type { OperationData } from './types';

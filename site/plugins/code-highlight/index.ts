@@ -2,8 +2,9 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 
 /**
  * Code blocks highlighted by a Prism that holds only the docs' languages (./languages.ts): in both
- * bundles, `prism-react-renderer` resolves to ./client/prism-react-renderer.tsx. The theme config
- * keeps `prism.additionalLanguages` empty, since the grammars come with that Prism.
+ * bundles, `prism-react-renderer` resolves to ./client/prism-react-renderer.tsx, whose Prism is the
+ * bare core; each page imports the grammar groups its code blocks use (./remark.ts, ./grammars/).
+ * The theme config keeps `prism.additionalLanguages` empty.
  *
  * Reach-in (docs/upgrading.md, "prism-react-renderer alias"). Why: see the client module; the
  * theme offers no option to pass its CodeBlock another Prism. What breaks on upgrade:
@@ -16,8 +17,16 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
 export default function codeHighlightPlugin(context: LoadContext): Plugin {
   return {
     name: 'tala-code-highlight',
-    configureWebpack() {
+    // Synchronous: Docusaurus does not await configureWebpack.
+    configureWebpack(_config, _isServer, { currentBundler }) {
       return {
+        // Prism's grammar files extend a global `Prism`; this gives them the core module instead,
+        // so a grammar can load with a page's chunk after the core has dropped its global.
+        plugins: [
+          new currentBundler.instance.ProvidePlugin({
+            Prism: [`${context.siteDir}/plugins/code-highlight/client/prism.ts`, 'default'],
+          }),
+        ],
         resolve: {
           alias: {
             'prism-react-renderer$': `${context.siteDir}/plugins/code-highlight/client/prism-react-renderer.tsx`,

@@ -1,4 +1,5 @@
 import CodeBlock from '@theme/CodeBlock';
+import '@site/plugins/code-highlight/grammars/json';
 import type { ReactNode } from 'react';
 import MessagePreview from './MessagePreview';
 import { type FieldSpec, messageType } from './message-types';

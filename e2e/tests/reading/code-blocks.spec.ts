@@ -1,0 +1,43 @@
+import { expect, test } from '../fixtures';
+import { hydrated } from '../search-modal';
+
+/**
+ * Each page loads the Prism grammars of its own code blocks (site/plugins/code-highlight): the
+ * server's highlighting must survive hydration, and a page reached in the app must get its grammars
+ * before it renders, from a page that loaded none.
+ */
+const recoverableErrors = (page: import('@playwright/test').Page) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+};
+
+test('code blocks keep their highlighting through hydration (the page loaded its grammars)', async ({ page }) => {
+  const errors = recoverableErrors(page);
+  await page.goto('/studio/build/flows/');
+  await hydrated(page);
+  await expect(page.locator('pre.language-groovy .token.operator').first()).toBeVisible();
+  await expect(page.locator('pre.language-http .token.request-line').first()).toBeVisible();
+  await expect(page.locator('pre.language-json .token.property').first()).toBeVisible();
+  expect(errors.filter((text) => /hydrat|onRecoverableError/i.test(text))).toEqual([]);
+});
+
+test('a page reached in the app from a page without code shows its code highlighted', async ({ page }) => {
+  const errors = recoverableErrors(page);
+  await page.goto('/category/studio/');
+  await hydrated(page);
+  await expect(page.locator('article pre')).toHaveCount(0);
+  // An in-app navigation, as a link click makes it: the router follows the history.
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+    window.history.pushState(null, '', '/studio/build/flows/');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.locator('article h1')).toHaveText('Flows');
+  await expect(page.locator('pre.language-groovy .token.operator').first()).toBeVisible();
+  await expect(page.locator('pre.language-json .token.property').first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});
