@@ -144,3 +144,15 @@ test('search records: every page indexed with its access level; login, 403, 404 
   }
   assert.ok(records.some((r) => r.type === 'lvl1') && records.some((r) => r.type === 'content'));
 });
+
+test('Prism grammars: none in main.js, and each defined in exactly one chunk that the pages using it share', () => {
+  const jsDir = path.join(buildDir, 'assets/js');
+  const files = readdirSync(jsDir)
+    .filter((name) => name.endsWith('.js'))
+    .map((name) => ({ name, text: readFileSync(path.join(jsDir, name), 'utf8') }));
+  for (const language of ['markup', 'css', 'javascript', 'json', 'bash', 'yaml', 'groovy', 'http']) {
+    const defining = files.filter((file) => file.text.includes(`.languages.${language}=`)).map((file) => file.name);
+    assert.equal(defining.length, 1, `${language} is defined in ${defining.join(', ') || 'no file'}`);
+    assert.match(defining[0] as string, /^prism-\w+\.[0-9a-f]+\.js$/, `${language} is in ${defining[0]}`);
+  }
+});

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
 
 /**
@@ -14,12 +16,40 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
  *   and token props): our code blocks would differ from the theme's expectations; the equivalence
  *   test (plugins/code-highlight/__tests__/highlight.test.tsx) renders both and fails.
  */
+/**
+ * A cache group per file of ./grammars/: the Prism component files it imports itself (a group's
+ * dependencies on other groups stay theirs), so each component file is in exactly one chunk.
+ */
+export function grammarChunks(siteDir: string): Record<string, object> {
+  const dir = path.join(siteDir, 'plugins/code-highlight/grammars');
+  const groups: Record<string, object> = {};
+  for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && name !== 'all.ts')) {
+    const group = file.replace(/\.ts$/, '');
+    const components = [
+      ...readFileSync(path.join(dir, file), 'utf8').matchAll(/^import 'prismjs\/components\/(prism-[\w-]+)';$/gm),
+    ].map((match) => match[1] as string);
+    if (components.length === 0) continue;
+    groups[`prism-${group}`] = {
+      name: `prism-${group}`,
+      test: new RegExp(`[\\\\/]prismjs[\\\\/]components[\\\\/](?:${components.join('|')})\\.js$`),
+      chunks: 'async',
+      enforce: true,
+      priority: 60,
+    };
+  }
+  return groups;
+}
+
 export default function codeHighlightPlugin(context: LoadContext): Plugin {
   return {
     name: 'tala-code-highlight',
     // Synchronous: Docusaurus does not await configureWebpack.
-    configureWebpack(_config, _isServer, { currentBundler }) {
+    configureWebpack(_config, isServer, { currentBundler }) {
       return {
+        // The client bundle gets one chunk per grammar group, shared by the pages that use it:
+        // the groups are below the bundler's minimum size for a split, so each page chunk would
+        // otherwise carry its own copy (the web group was in 60 of them).
+        ...(isServer ? {} : { optimization: { splitChunks: { cacheGroups: grammarChunks(context.siteDir) } } }),
         // Prism's grammar files extend a global `Prism`; this gives them the core module instead,
         // so a grammar can load with a page's chunk after the core has dropped its global.
         plugins: [
