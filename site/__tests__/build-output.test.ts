@@ -156,3 +156,16 @@ test('Prism grammars: none in main.js, and each defined in exactly one chunk tha
     assert.match(defining[0] as string, /^prism-\w+\.[0-9a-f]+\.js$/, `${language} is in ${defining[0]}`);
   }
 });
+
+test('DocSearch loads with the modal, not with every page: main.js has the button but none of the modal', () => {
+  const jsDir = path.join(buildDir, 'assets/js');
+  const main = readdirSync(jsDir).find((name) => /^main\.[0-9a-f]+\.js$/.test(name)) as string;
+  const text = readFileSync(path.join(jsDir, main), 'utf8');
+  assert.match(text, /DocSearch-Button-Placeholder/);
+  assert.doesNotMatch(text, /DocSearch-Modal|__DOCSEARCH_RECENT_SEARCHES__/);
+  const withModal = readdirSync(jsDir).filter(
+    (name) =>
+      name.endsWith('.js') && readFileSync(path.join(jsDir, name), 'utf8').includes('__DOCSEARCH_RECENT_SEARCHES__'),
+  );
+  assert.equal(withModal.length, 1, `the modal is in ${withModal.join(', ')}`);
+});

@@ -66,3 +66,34 @@ test('UPGRADE forked SearchBar: the packages are the versions it was forked from
     ),
   );
 });
+
+test('UPGRADE Forked SearchBar: our copy of DocSearchButton renders exactly what the package renders, for the props we pass', async () => {
+  const React = await import('react');
+  const { createElement } = React;
+  const { renderToStaticMarkup } = await import('react-dom/server');
+  // tsx compiles TSX loaded in a test with the classic runtime (React.createElement), unlike the
+  // site's bundler: give it the global it expects.
+  (globalThis as { React?: unknown }).React = React;
+  // The package's UMD build (its `main`), made from the same source as the ES build the modal uses.
+  const docsearch = (await import('@docsearch/react')) as unknown as { default: typeof import('@docsearch/react') };
+  const upstream = docsearch.default.DocSearchButton;
+  const ours = (await import('../../src/theme/SearchBar/docsearch-button')).DocSearchButton;
+  const cases = [
+    {},
+    { translations: { buttonText: 'Search', buttonAriaLabel: 'Search' } },
+    { translations: { buttonText: 'Find', buttonAriaLabel: 'Find in the docs' }, id: 'x', 'aria-label': 'Own label' },
+  ];
+  for (const props of cases) {
+    const markup = (component: unknown) => renderToStaticMarkup(createElement(component as never, props as never));
+    assert.equal(
+      markup(ours),
+      markup(upstream),
+      broke(
+        `DocSearchButton renders differently for ${JSON.stringify(props)}`,
+        'site/src/theme/SearchBar/docsearch-button.tsx',
+        SECTION,
+      ),
+    );
+  }
+  assert.match(renderToStaticMarkup(createElement(ours, {})), /class="DocSearch DocSearch-Button"/);
+});

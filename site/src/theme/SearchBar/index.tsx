@@ -12,17 +12,17 @@
  * (the versions site/__tests__/upgrade-smoke/search-bar-fork.test.ts asserts). It is ours from
  * then on: fixes and features of later theme versions (new DocSearch props, Ask AI, keyboard
  * handling, translations) do not reach it by themselves. It also relies on things it does not own:
- * - the button and the keyboard hook come from `@docsearch/react` itself (its ES build, the one the
- *   modal and `/button` use), not from the theme's alias `@docsearch/react/useDocSearchKeyboardEvents`,
- *   which points DocSearch 3 at the package's UMD build: a second copy of DocSearch (about 100 KB)
- *   in every page's main.js (issue 17). DocSearch 4 ships that entry point for real, and its modal
- *   takes new props (the theme's v4 SearchBar passes them);
+ * - the button and the keyboard hook are copies of DocSearch 3.9.0's (./docsearch-button.tsx), not
+ *   imports: @docsearch/react 3 is one module, modal included, and the theme's alias
+ *   `@docsearch/react/useDocSearchKeyboardEvents` points at its UMD build, a second copy. Either
+ *   import put DocSearch in every page's main.js (issue 17); now it loads with the modal. DocSearch 4
+ *   ships separate entry points, and its modal takes new props (the theme's v4 SearchBar passes them);
  * - the theme's client helpers (`mergeFacetFilters`, `useAlgoliaContextualFacetFilters`,
  *   `useSearchResultUrlProcessor`) and theme-common's `isRegexpStringMatch`, `useSearchLinkCreator`;
  * - DocSearch's error screen works only with our patch (patches/@docsearch+react+3.9.0.patch).
  * On upgrade: diff the theme's new SearchBar against the 3.10.2 one and carry the changes here.
  */
-import { DocSearchButton, type DocSearchModalProps, useDocSearchKeyboardEvents } from '@docsearch/react';
+import type { DocSearchModalProps } from '@docsearch/react';
 import Link from '@docusaurus/Link';
 import { useHistory } from '@docusaurus/router';
 import Translate from '@docusaurus/Translate';
@@ -41,6 +41,7 @@ import { noteSearch, reportClick } from '../../search/click-beacon';
 import { searchCredentials } from '../../search/credentials';
 import type { readerLiteClient } from '../../search/lite-client';
 import { debounceSearch, SEARCH_DEBOUNCE_MS } from '../../search/search-client';
+import { DocSearchButton, useDocSearchKeyboardEvents } from './docsearch-button';
 
 type Modal = typeof import('@docsearch/react/modal').DocSearchModal;
 type SearchClient = ReturnType<typeof readerLiteClient>;
