@@ -117,8 +117,24 @@ test('A11Y-03 a keyboard reader opens search, picks a result and lands on its pa
   await openSearchModal(page);
   const input = page.getByRole('searchbox');
   await expect(input).toBeFocused();
-  await page.keyboard.type('roll back a publish');
-  await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  // Typing sends a query per debounce; wait until the hits on screen are the whole question's,
+  // or Enter can land on a prefix's hit that is replaced between reading it and pressing.
+  const question = 'roll back a publish';
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/1/indexes/*/queries') && (r.request().postData() ?? '').includes(`"query":"${question}"`),
+  );
+  await page.keyboard.type(question);
+  const { results } = (await (await answered).json()) as { results: { hits: { url: string }[] }[] };
+  const top = results[0]?.hits[0]?.url;
+  expect(top).toBeTruthy();
+  const expected = new URL(top ?? '', page.url());
+  await expect
+    .poll(async () => {
+      const shown = await page.locator('.DocSearch-Hit a').first().getAttribute('href');
+      const url = new URL(shown ?? '', page.url());
+      return `${url.pathname}${url.hash}`;
+    })
+    .toBe(`${expected.pathname}${expected.hash}`);
   await page.keyboard.press('ArrowDown');
   const active = await input.getAttribute('aria-activedescendant');
   const href = await page.locator(`[id="${active}"] a`).getAttribute('href');

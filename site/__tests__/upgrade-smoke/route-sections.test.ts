@@ -83,8 +83,9 @@ test('UPGRADE route table per section: the replaced modules are where the plugin
     );
   }
   // Readers of the route table that match paths, other than preload: each must only ever match
-  // after preload ran for the path (App renders after it; prefetch waits in access-guard.ts;
-  // normalizeLocation only strips .html; useHomePageRoute finds the home page, kept in the shell).
+  // after preload ran for the path (App renders after it; access-guard.ts prefetches only paths
+  // whose section is loaded; normalizeLocation only strips .html; useHomePageRoute finds the home
+  // page, kept in the shell).
   const readers = [
     ['core', 'lib/client/App.js'],
     ['core', 'lib/client/docusaurus.js'],

@@ -20,14 +20,20 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
  * A cache group per file of ./grammars/: the Prism component files it imports itself (a group's
  * dependencies on other groups stay theirs), so each component file is in exactly one chunk.
  */
+/** A grammar group file's imports in order: other groups (`./web`) and Prism component files. */
+export function groupImports(siteDir: string, group: string): string[] {
+  const file = path.join(siteDir, 'plugins/code-highlight/grammars', `${group}.ts`);
+  return [...readFileSync(file, 'utf8').matchAll(/^import '([^']+)';$/gm)].map((match) => match[1] as string);
+}
+
 export function grammarChunks(siteDir: string): Record<string, object> {
   const dir = path.join(siteDir, 'plugins/code-highlight/grammars');
   const groups: Record<string, object> = {};
   for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts') && name !== 'all.ts')) {
     const group = file.replace(/\.ts$/, '');
-    const components = [
-      ...readFileSync(path.join(dir, file), 'utf8').matchAll(/^import 'prismjs\/components\/(prism-[\w-]+)';$/gm),
-    ].map((match) => match[1] as string);
+    const components = groupImports(siteDir, group)
+      .filter((specifier) => specifier.startsWith('prismjs/components/'))
+      .map((specifier) => specifier.slice('prismjs/components/'.length));
     if (components.length === 0) continue;
     groups[`prism-${group}`] = {
       name: `prism-${group}`,

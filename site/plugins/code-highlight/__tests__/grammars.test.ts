@@ -5,11 +5,11 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { CONTENT_DIRS, markdownFiles, readPage } from '../../../examples/scan';
 import type { Prism } from '../client/prism-react-renderer';
+import { groupImports } from '../index';
 import { GRAMMAR_GROUP, type GrammarGroup, grammarGroupOf, HIGHLIGHTED_LANGUAGES } from '../languages';
 import remarkGrammarImports from '../remark';
 
 const siteDir = path.resolve(import.meta.dirname, '../../..');
-const grammarsDir = path.join(siteDir, 'plugins/code-highlight/grammars');
 const require = createRequire(import.meta.url);
 
 type PrismLike = typeof Prism;
@@ -22,9 +22,7 @@ function freshCore(): PrismLike {
 
 /** Loads a group into `prism` as the bundle does: its imports in order, each file once. */
 function loadGroup(prism: PrismLike, group: string, loaded = new Set<string>()): void {
-  const file = path.join(grammarsDir, `${group}.ts`);
-  for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/^import '([^']+)';$/gm)) {
-    const key = specifier as string;
+  for (const key of groupImports(siteDir, group)) {
     if (loaded.has(key)) continue;
     loaded.add(key);
     if (key.startsWith('./')) loadGroup(prism, key.slice(2), loaded);
