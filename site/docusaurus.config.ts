@@ -3,13 +3,9 @@ import type { Config } from '@docusaurus/types';
 import { PORTAL_DEFAULTS } from '@tala/policy';
 import { codeTheme } from './config/code-theme';
 import { buildTimeCustomFields, buildVariables } from './config/custom-fields';
-import { onPremDocsOptions } from './config/on-prem-docs';
-import { sidebarItemsGenerator } from './config/sidebar-items';
+import { docsOptions, onPremDocsOptions } from './config/docs-instances';
 import { sitemapOptions } from './config/sitemap';
-import remarkOperationLinks from './examples/api/remark-operation-links';
-import remarkTqlTables from './examples/tql/remark-tables';
 import remarkGrammarImports from './plugins/code-highlight/remark';
-import remarkPlatformConstants from './plugins/platform-constants/remark';
 
 const customFields = buildTimeCustomFields(process.env);
 
@@ -50,20 +46,8 @@ const config: Config = {
     [
       'classic',
       {
-        docs: {
-          routeBasePath: '/',
-          path: 'docs',
-          sidebarPath: './sidebars.ts',
-          sidebarItemsGenerator,
-          breadcrumbs: true,
-          // ::tql-table (the TQL data model's tables), :const[name] (platform constants), and links
-          // from `METHOD /path` spans to the operations' reference pages.
-          beforeDefaultRemarkPlugins: [remarkTqlTables, remarkPlatformConstants, remarkOperationLinks],
-          // Each page imports the Prism grammars of its code blocks (plugins/code-highlight).
-          remarkPlugins: [remarkGrammarImports],
-          lastVersion: 'current',
-          versions: { current: { label: 'Next' } },
-        },
+        // Both docs instances are plugins below (config/docs-instances.ts).
+        docs: false,
         blog: false,
         pages: { remarkPlugins: [remarkGrammarImports] },
         // The sitemap runs inside the access-manifest plugin, so that the manifest sees the file.
@@ -74,7 +58,8 @@ const config: Config = {
   ],
 
   plugins: [
-    ['./plugins/on-prem-docs/index.ts', onPremDocsOptions],
+    ['./plugins/docs-instance/index.ts', docsOptions],
+    ['./plugins/docs-instance/index.ts', onPremDocsOptions],
     ['./plugins/access-manifest/index.ts', { sitemap: sitemapOptions }],
     './plugins/search-client/index.ts',
     './plugins/code-highlight/index.ts',

@@ -65,3 +65,30 @@ test('CHRM-05 the navbar stays visible after scrolling down', async ({ page }) =
   await expect(page.locator('nav.navbar')).not.toHaveClass(/navbarHidden/);
   await expect(page.locator('nav.navbar')).toBeInViewport({ ratio: 1 });
 });
+
+test('CHRM-01 the docs link is marked current on doc pages only, on load and after in-app navigation', async ({
+  page,
+}) => {
+  const docsLink = page.locator('nav.navbar .navbar__items:not(.navbar__items--right)').getByRole('link', {
+    name: 'Documentation',
+  });
+  const current = async (expected: boolean) => {
+    await hydrated(page);
+    if (expected) await expect(docsLink).toHaveClass(/navbar__link--active/);
+    else await expect(docsLink).not.toHaveClass(/navbar__link--active/);
+  };
+  // Doc pages of the docs sidebar, the home page among them (docs/index.mdx).
+  await page.goto('/studio/build/');
+  await current(true);
+  await page.goto('/');
+  await current(true);
+  // Not a doc page, or another instance's.
+  await page.goto('/search/');
+  await current(false);
+  await page.goto('/on-prem/category/on-prem/');
+  await current(false);
+  // In-app navigation into the docs: the section's routes are attached before the navbar matches.
+  await docsLink.click();
+  await expect(page).not.toHaveURL(/\/on-prem\//);
+  await expect(docsLink).toHaveClass(/navbar__link--active/);
+});

@@ -6,20 +6,18 @@ import { after, test } from 'node:test';
 import { loadContext } from '@docusaurus/core/lib/server/site.js';
 import type { LoadContext, PluginContentLoadedActions } from '@docusaurus/types';
 import { normalizePluginOptions } from '@docusaurus/utils-validation';
-import onPremDocs, { validateOptions } from '../../plugins/on-prem-docs';
-import { REDACTED_SIDEBAR_LABEL } from '../../plugins/on-prem-docs/redact-global-data';
+import docsInstance, { validateOptions } from '../../plugins/docs-instance';
 import { broke } from './upgrade';
 
 const SECTION = 'Docs plugin global data';
-const WRAPPER = 'site/plugins/on-prem-docs/index.ts and redact-global-data.ts';
+const WRAPPER = 'site/plugins/docs-instance/index.ts and lean-global-data.ts';
 /** The page's title and sidebar label: on-prem text that must not reach the global data. */
 const SECRETS = ['SMOKE-ONPREM-TITLE-7f3a', 'SMOKE-ONPREM-LABEL-7f3a'];
 
-/** The global data keys the redaction knows; a new key may carry on-prem text. */
+/** The global data keys lean-global-data.ts knows; a new key may carry on-prem text. */
 const KNOWN_KEYS = {
   instance: ['breadcrumbs', 'path', 'versions'],
   version: ['docs', 'draftIds', 'isLast', 'label', 'mainDocId', 'name', 'path', 'sidebars'],
-  doc: ['id', 'path', 'sidebar'],
   sidebar: ['link'],
   link: ['label', 'path'],
 };
@@ -27,7 +25,7 @@ const KNOWN_KEYS = {
 const siteDir = mkdtempSync(path.join(os.tmpdir(), 'tala-upgrade-smoke-'));
 after(() => rmSync(siteDir, { recursive: true, force: true }));
 
-test('UPGRADE docs plugin global data: the on-prem wrapper still intercepts setGlobalData, and its shape is known', async () => {
+test('UPGRADE docs plugin global data: the docs-instance wrapper still intercepts setGlobalData, leaves no doc list and no page text, and its shape is known', async () => {
   // A one-page on-prem instance: the page's sidebar label is the first sidebar link's label.
   mkdirSync(path.join(siteDir, 'on-prem'));
   writeFileSync(
@@ -56,7 +54,7 @@ test('UPGRADE docs plugin global data: the on-prem wrapper still intercepts setG
     validate: normalizePluginOptions as Validate,
     options: { id: 'on-prem', path: 'on-prem', routeBasePath: 'on-prem' },
   });
-  const plugin = await onPremDocs(context, options);
+  const plugin = await docsInstance(context, options);
   assert.ok(
     plugin.loadContent && plugin.contentLoaded,
     broke('the docs plugin has no loadContent/contentLoaded', WRAPPER, SECTION),
@@ -95,13 +93,15 @@ test('UPGRADE docs plugin global data: the on-prem wrapper still intercepts setG
   expectKeys('instance', data, KNOWN_KEYS.instance);
   for (const version of data.versions as Record<string, unknown>[]) {
     expectKeys('version', version, KNOWN_KEYS.version);
-    for (const doc of version.docs as object[]) expectKeys('doc', doc, KNOWN_KEYS.doc);
-    for (const sidebar of Object.values(version.sidebars as Record<string, { link?: object }>)) {
+    // The doc list is emptied (the navbar reads the matched route instead): every visitor's main
+    // bundle carried every doc's path.
+    if ((version.docs as unknown[]).length > 0) problems.push('the doc list is not emptied');
+    for (const [id, sidebar] of Object.entries(version.sidebars as Record<string, { link?: object }>)) {
       expectKeys('sidebar', sidebar, KNOWN_KEYS.sidebar);
       if (sidebar.link) {
         expectKeys('sidebar link', sidebar.link, KNOWN_KEYS.link);
-        if ((sidebar.link as { label: string }).label !== REDACTED_SIDEBAR_LABEL)
-          problems.push('a sidebar label is not redacted');
+        if ((sidebar.link as { label: string }).label !== id)
+          problems.push('a sidebar label is not replaced by its id');
       }
     }
   }
