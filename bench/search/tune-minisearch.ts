@@ -47,7 +47,7 @@ const withBoosts = (t: MiniSearchTuning, lvl0: number, lvl1: number, lvl2: numbe
 
 /** Each option and the values tried in the descent; the first is MiniSearch's default (or none). */
 type Option = [string, number[], (t: MiniSearchTuning, v: number) => MiniSearchTuning];
-const boost = (field: 'lvl0' | 'lvl1' | 'lvl2'): Option => [
+const boost = (field: 'lvl0' | 'lvl1' | 'lvl2' | 'keywords'): Option => [
   field,
   BOOSTS,
   (t, v) => ({ ...t, boost: { ...t.boost, [field]: v } }),
@@ -57,6 +57,7 @@ const OPTIONS: Option[] = [
   boost('lvl1'),
   boost('lvl2'),
   ['lvl3-6', BOOSTS, (t, v) => withBoosts(t, t.boost.lvl0, t.boost.lvl1, t.boost.lvl2, v)],
+  boost('keywords'),
   ['pageRank', [0, 0.1, 0.25, 0.5, 1, 2], (t, v) => ({ ...t, pageRank: v })],
   ['level', [0, 0.25, 0.5, 1], (t, v) => ({ ...t, level: v })],
   ['fuzzy weight', [0.45, 0.2, 0.3, 0.6, 0.8], (t, v) => ({ ...t, weights: { ...t.weights, fuzzy: v } })],
@@ -66,7 +67,7 @@ const OPTIONS: Option[] = [
 ];
 
 const untuned: MiniSearchTuning = {
-  boost: { lvl0: 1, lvl1: 1, lvl2: 1, lvl3: 1, lvl4: 1, lvl5: 1, lvl6: 1, content: 1 },
+  boost: { lvl0: 1, lvl1: 1, lvl2: 1, lvl3: 1, lvl4: 1, lvl5: 1, lvl6: 1, keywords: 1, content: 1 },
   pageRank: 0,
   level: 0,
   weights: { fuzzy: 0.45, prefix: 0.375 },

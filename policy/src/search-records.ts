@@ -14,6 +14,11 @@ export interface SearchRecord {
   type: SearchRecordType;
   hierarchy: Record<SearchLevel, string | null>;
   content: string | null;
+  /**
+   * The page's front-matter `keywords` (task phrasings and everyday words that writers give a
+   * page), on its title record (`lvl1`) only; absent elsewhere and on pages without them.
+   */
+  keywords?: readonly string[];
   url: string;
   url_without_anchor: string;
   anchor: string | null;

@@ -121,6 +121,10 @@ test('a broken search records file stops the start-up with one line naming the p
   for (const [records, message] of [
     ['{"not":"a list"}', /the records file does not hold an array/],
     ['[{"objectID":"x","url":"/a/","access":"everyone"}]', /access "everyone" is not an access level/],
+    [
+      '[{"objectID":"x","url":"/a/","access":"public","hierarchy":{},"keywords":"go live"}]',
+      /record 0: keywords is not a list of strings/,
+    ],
   ] as const) {
     const buildDir = makeBuildDir(t, { '.search-records.json': records });
     const child = spawn(process.execPath, ['--import', 'tsx', server], {

@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { readGateEnvironment } from '../src/env.ts';
 import { INDEX_SETTINGS, pushRecords } from '../src/search/algolia/push.ts';
 import { restrictionsOf, securedKeyFor } from '../src/search/algolia/secured-keys.ts';
+import { SEARCHABLE } from '../src/search/engine.ts';
 import { parseRecords } from '../src/search/records.ts';
 import { loadSearchSettings } from '../src/search/settings.ts';
 import { buildGate, ONPREM_ADMIN, READER } from './helper.ts';
@@ -171,4 +172,10 @@ test('search:push replaces the Algolia index with the build records and the DocS
     'written to a temporary index first',
   );
   assert.match(lines.join('\n'), /records to index tala-docs/);
+});
+
+test('the Algolia index searches the attributes the embedded engine searches, in the same order', () => {
+  // hierarchy.lvlN is the engine's lvlN; keywords and content are named alike; unordered() or not.
+  const attribute = (setting: string) => setting.replace(/^unordered\((.*)\)$/, '$1').replace(/^hierarchy\./, '');
+  assert.deepEqual((INDEX_SETTINGS.searchableAttributes ?? []).map(attribute), [...SEARCHABLE]);
 });

@@ -17,10 +17,11 @@ function record(
   url: string,
   lvl0: string,
   lvl1: string,
-  extra: { lvl2?: string; content?: string; pageRank?: number } = {},
+  extra: { lvl2?: string; content?: string; pageRank?: number; keywords?: string[] } = {},
 ) {
   position++;
   return {
+    ...(extra.keywords ? { keywords: extra.keywords } : {}),
     objectID: `r${position}`,
     type: extra.content ? 'content' : extra.lvl2 ? 'lvl2' : 'lvl1',
     hierarchy: { lvl0, lvl1, lvl2: extra.lvl2 ?? null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
@@ -293,4 +294,32 @@ test('a hyphenated query word finds the pair written either way ("on-prem" finds
     record('/b/', 'Docs', 'Onprem licences'),
   ]);
   assert.deepEqual(urls(engine, 'on-prem').sort(), ['/a/', '/b/']);
+});
+
+test("a page's keywords find it: words no heading or text holds, and the page's title record is the hit", () => {
+  const engine = new SearchEngine([
+    record('/studio/deploy/', 'Tala Studio', 'Deploy a solution', { keywords: ['go live', 'undo a release'] }),
+    record('/studio/deploy/#environments', 'Tala Studio', 'Deploy a solution', { content: 'Three environments.' }),
+    record('/studio/test/', 'Tala Studio', 'Test a solution', { content: 'Try it before it goes anywhere.' }),
+  ]);
+  assert.deepEqual(urls(engine, 'how do i go live'), ['/studio/deploy/']);
+  assert.deepEqual(urls(engine, 'undo release'), ['/studio/deploy/']);
+});
+
+test('keywords rank below a heading that phrases the task, and separate phrases are not close words', () => {
+  const heading = record('/studio/deploy/#roll-back', 'Tala Studio', 'Deploy a solution', {
+    lvl2: 'Roll back a publish',
+  });
+  const keyword = record('/on-prem/publish/', 'On-premises', 'Publishing on premises', {
+    keywords: ['roll back a publish'],
+  });
+  assert.deepEqual(urls(new SearchEngine([keyword, heading]), 'roll back a publish'), [
+    '/studio/deploy/#roll-back',
+    '/on-prem/publish/',
+  ]);
+  // "back" ends one phrase and "publish" starts the next: as far apart as unrelated words.
+  const index = buildIndex([record('/a/', 'S', 'A', { keywords: ['step back', 'publish often'] })], []);
+  const terms = index.recordTerms[0] as RecordTerms;
+  const at = (word: string) => terms.positions[[...terms.termIds].indexOf(index.terms.get(term(word))?.termId ?? -1)];
+  assert.ok((at('publish') as number) - (at('back') as number) >= 8);
 });

@@ -46,6 +46,7 @@ function checkRecord(raw: unknown, index: number): SearchRecord {
     type: record.type ?? 'content',
     hierarchy,
     content: typeof record.content === 'string' ? record.content : null,
+    ...keywordsOf(record.keywords, problem),
     url: siteRelative(record.url),
     url_without_anchor: siteRelative(record.url_without_anchor ?? record.url),
     anchor: record.anchor ?? null,
@@ -58,6 +59,12 @@ function checkRecord(raw: unknown, index: number): SearchRecord {
     docusaurus_tag: record.docusaurus_tag ?? 'default',
     access: record.access,
   };
+}
+
+function keywordsOf(raw: unknown, problem: (what: string) => Error): Pick<SearchRecord, 'keywords'> {
+  if (raw === undefined || raw === null) return {};
+  if (!Array.isArray(raw) || raw.some((k) => typeof k !== 'string')) throw problem('keywords is not a list of strings');
+  return raw.length > 0 ? { keywords: raw as string[] } : {};
 }
 
 export function parseRecords(json: string): SearchRecord[] {

@@ -93,6 +93,8 @@ export function recordsOfPage({ html, url, access, pageRank = 0 }: PageInput): S
   const records: SearchRecord[] = [];
   const language = meta('docsearch:language') ?? 'en';
   const tag = meta('docusaurus_tag') ?? meta('docsearch:docusaurus_tag') ?? 'default';
+  // Docusaurus writes front-matter keywords as one comma-separated meta tag.
+  const keywords = (meta('keywords') ?? '').split(',').map(clean).filter(Boolean);
   let anchor: string | null = null;
 
   const push = (type: RecordType, content: string | null) => {
@@ -109,6 +111,7 @@ export function recordsOfPage({ html, url, access, pageRank = 0 }: PageInput): S
       language,
       docusaurus_tag: tag,
       access,
+      ...(type === 'lvl1' && keywords.length > 0 ? { keywords } : {}),
     });
   };
 

@@ -1,5 +1,5 @@
 import { stem, typoDistance, typosAllowed } from '../text.ts';
-import type { EngineIndex, Posting, RecordTerms } from './index-build.ts';
+import type { AttributeMasks, EngineIndex, Posting, RecordTerms } from './index-build.ts';
 import { meaningfulTerms, type QueryUnit } from './query.ts';
 
 /**
@@ -13,7 +13,7 @@ import { meaningfulTerms, type QueryUnit } from './query.ts';
 export interface WordMatches {
   typos: Int8Array;
   /** Per record: the attributes (bit mask) where the word matched with its best typos. */
-  attributes: Uint8Array;
+  attributes: AttributeMasks;
   /** Per record: 1 when some match was exact (not a prefix, no typo). */
   exact: Uint8Array;
   /**
@@ -71,7 +71,7 @@ export class MatchPool {
     const reused = this.#free.pop();
     const matches = reused ?? {
       typos: new Int8Array(this.size),
-      attributes: new Uint8Array(this.size),
+      attributes: new Uint16Array(this.size),
       exact: new Uint8Array(this.size),
       terms: new Uint8Array(this.vocabulary),
     };

@@ -63,3 +63,15 @@ test('a category index gives its title and description, not the cards of other p
   );
   assert.equal(records[0]?.hierarchy.lvl1, 'Build');
 });
+
+test("the page's front-matter keywords go on its title record only", () => {
+  const html = HTML.replace('<head>', '<head><meta name="keywords" content="go live, undo a release,  ">');
+  const records = recordsOfPage({ html, url: 'http://portal/studio/build/', access: 'reader' });
+  assert.deepEqual(records[0]?.keywords, ['go live', 'undo a release']);
+  assert.ok(records.slice(1).every((r) => !('keywords' in r)));
+  const without = recordsOfPage({ html: HTML, url: 'http://portal/studio/build/', access: 'reader' });
+  assert.ok(
+    without.every((r) => !('keywords' in r)),
+    'no keywords meta, no keywords field',
+  );
+});
