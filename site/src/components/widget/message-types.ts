@@ -324,7 +324,10 @@ export const MESSAGE_TYPES: readonly MessageTypeSpec[] = [
     fields: [
       f('type', 'string', true, 'Always `rating`.', { enum: ['rating'] }),
       f('text', 'string', true, 'The question.'),
-      f('scale', 'integer', false, 'Number of stars (3 to 10, default 5).', { min: 3, max: 10 }),
+      f('scale', 'integer', false, 'Number of options, shown as stars or digits by `style` (3 to 10, default 5).', {
+        min: 3,
+        max: 10,
+      }),
       f('style', 'string', false, 'Stars or numbers.', { enum: ['stars', 'numbers'] }),
     ],
     example: { type: 'rating', text: 'How did we do today?', scale: 5, style: 'stars' },
