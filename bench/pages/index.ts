@@ -11,6 +11,10 @@
  *
  *   npm run bench:pages                         (3 rounds)
  *   BENCH_ROUNDS=5 npm run bench:pages
+ *   BENCH_COMPARE_BUILD=/tmp/before npm run bench:pages   (one more site: another portal build,
+ *       e.g. the build before a change, through its own gate: a change measured against its
+ *       baseline in the same run, since single runs of the same build vary by ±40 % TBT)
+ *   BENCH_TEMPLATES="guide,long reference" npm run bench:pages   (some templates only)
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -25,6 +29,7 @@ import { stockSites } from './stock-sites.ts';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const root = path.resolve(import.meta.dirname, '../..');
 const portalBuild = path.join(root, 'site/build');
+const compareBuild = process.env.BENCH_COMPARE_BUILD ? path.resolve(process.env.BENCH_COMPARE_BUILD) : null;
 const workDir = path.join(root, 'bench/results/pages');
 
 /** The page of each template on each site (the tiny site's nearest equivalents). */
@@ -140,18 +145,29 @@ if (!existsSync(path.join(portalBuild, ACCESS_MANIFEST_FILE))) {
   console.error('bench/pages: no build at site/build; run `npm run build` first.');
   process.exit(1);
 }
+if (compareBuild && !existsSync(path.join(compareBuild, ACCESS_MANIFEST_FILE))) {
+  console.error(`bench/pages: BENCH_COMPARE_BUILD=${compareBuild} is not a portal build (no access manifest).`);
+  process.exit(1);
+}
+const only = process.env.BENCH_TEMPLATES?.split(',').map((name) => name.trim());
+const templates = TEMPLATES.filter((t) => !only || only.includes(t.name));
+if (templates.length === 0) {
+  console.error(`bench/pages: BENCH_TEMPLATES names none of: ${TEMPLATES.map((t) => t.name).join(', ')}.`);
+  process.exit(1);
+}
 if (spawnSync('/usr/sbin/nginx', ['-v']).status !== 0) {
   console.error('bench/pages: needs nginx (apt-get install nginx).');
   process.exit(1);
 }
 mkdirSync(workDir, { recursive: true });
 const [tiny, sameSize] = stockSites(workDir, portalBuild);
-const ports = { portal: 3300, sameSize: 3301, tiny: 3302 };
+const ports = { portal: 3300, sameSize: 3301, tiny: 3302, compare: 3303 };
 const stopNginx = startNginx([
   { port: ports.sameSize, dir: sameSize?.buildDir as string },
   { port: ports.tiny, dir: tiny?.buildDir as string },
 ]);
 const { app: gate } = await startLocalPortal(portalBuild, ports.portal);
+const compareGate = compareBuild ? (await startLocalPortal(compareBuild, ports.compare)).app : null;
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
 
 const sites = [
@@ -163,12 +179,22 @@ const sites = [
     path: (t: (typeof TEMPLATES)[number]) => t.sameSize,
   },
   { key: 'tiny', label: 'stock, 13 pages', port: ports.tiny, path: (t: (typeof TEMPLATES)[number]) => t.tiny },
-] as const;
+  ...(compareBuild
+    ? [
+        {
+          key: 'compare',
+          label: `portal, ${path.basename(compareBuild)}`,
+          port: ports.compare,
+          path: (t: (typeof TEMPLATES)[number]) => t.portal,
+        },
+      ]
+    : []),
+];
 const samples = new Map<string, Sample[]>();
 const accessibility = new Map<string, number>();
 try {
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const template of TEMPLATES) {
+    for (const template of templates) {
       for (const site of sites) {
         const url = `http://127.0.0.1:${site.port}${site.path(template)}`;
         const sample = await measure(chrome.port, url);
@@ -178,7 +204,7 @@ try {
       }
     }
   }
-  for (const template of TEMPLATES) {
+  for (const template of templates) {
     for (const site of sites) {
       const score = await accessibilityScore(chrome.port, `http://127.0.0.1:${site.port}${site.path(template)}`);
       accessibility.set(`${template.name}|${site.key}`, score);
@@ -187,6 +213,7 @@ try {
 } finally {
   await chrome.kill();
   await gate.close();
+  await compareGate?.close();
   stopNginx();
 }
 
@@ -196,7 +223,7 @@ console.log(
 );
 console.log('| template | site | score | TBT | LCP | KB | a11y | TBT ours/stock |');
 console.log('|---|---|---|---|---|---|---|---|');
-for (const template of TEMPLATES) {
+for (const template of templates) {
   const of = (key: string, pick: (s: Sample) => number) =>
     median((samples.get(`${template.name}|${key}`) ?? []).map(pick));
   for (const site of sites) {

@@ -323,3 +323,42 @@ test('keywords rank below a heading that phrases the task, and separate phrases 
   const at = (word: string) => terms.positions[[...terms.termIds].indexOf(index.terms.get(term(word))?.termId ?? -1)];
   assert.ok((at('publish') as number) - (at('back') as number) >= 8);
 });
+
+test("ROLE-05 a reader's results do not depend on records they cannot read: not even whether an on-prem word exists (typo correction)", () => {
+  const access = (r: ReturnType<typeof record>, level: 'public' | 'onprem') =>
+    ({ ...r, access: level }) as SearchRecord;
+  const open = [
+    access(
+      record('/studio/zorbat/', 'Tala Studio', 'The zorbat tool', {
+        content: 'Configure the zorbat tool for publishing.',
+      }),
+      'public',
+    ),
+    access(
+      record('/studio/deploy/', 'Tala Studio', 'Deploy a solution', { content: 'Publishing takes a minute.' }),
+      'public',
+    ),
+  ];
+  const secret = access(
+    record('/on-prem/zorbax/', 'On-premises', 'Zorbax appliance', {
+      content: 'Configure the zorbax appliance.',
+      keywords: ['zorbax setup'],
+    }),
+    'onprem',
+  );
+  const reader = new Set(['public'] as const);
+  const hits = (engine: SearchEngine, query: string) =>
+    engine.search({ query, allowed: reader }).hits.map((h) => h.record.url);
+  const withSecret = new SearchEngine([...open, secret]);
+  const without = new SearchEngine(open);
+  // Five words and more: only words the docs do not contain are corrected. "zorbax" is in the docs
+  // only on an on-prem page; for this reader it must be as unknown as a word of no page.
+  for (const query of [
+    'configure zorbax tool publishing minute settings',
+    'zorbax quickly today settings window colour',
+    'configure zorbax setup today please',
+  ]) {
+    assert.deepEqual(hits(withSecret, query), hits(without, query), query);
+  }
+  assert.ok(hits(without, 'configure zorbax tool publishing minute settings').includes('/studio/zorbat/'));
+});

@@ -130,7 +130,7 @@ export function matchWord(
       if (isExact) exact[id] = 1;
     }
   };
-  const allowedTypos = correctKnownWords || !index.terms.has(q) ? typosAllowed(q) : 0;
+  const allowedTypos = correctKnownWords || !knownTo(index, q, admitted) ? typosAllowed(q) : 0;
   if (allowedTypos > 0) {
     for (const [t, posting] of withinTypos(index, q, allowedTypos)) {
       const distance = typoDistance(q, t, allowedTypos);
@@ -155,6 +155,18 @@ export function matchWord(
     if (posting) add(posting, 0, true);
   }
   return result;
+}
+
+/**
+ * Whether the docs the reader may open contain the word. Not the whole vocabulary: whether a word
+ * is corrected would tell a reader without the on-prem role that an on-prem page holds it (its
+ * results would differ from those for a word of no page).
+ */
+function knownTo(index: EngineIndex, q: string, admitted: Uint8Array): boolean {
+  const ids = index.terms.get(q)?.ids;
+  if (!ids) return false;
+  for (let i = 0; i < ids.length; i++) if (admitted[ids[i] as number]) return true;
+  return false;
 }
 
 /**
