@@ -52,7 +52,7 @@ function scoresFor(records: SearchRecord[], query: string): Map<string, number> 
   const matching = { wordForms: true, correctKnownWords: false };
   const matches = units.map((unit, i) => matchUnit(index, unit, i === units.length - 1, admitted, matching, pool));
   const model = buildPageModel(records, index.recordTerms);
-  const scores = pageScores(model, matches, candidatesOf(matches, admitted, 3, pool));
+  const scores = pageScores(model, matches, candidatesOf(matches, admitted, 3, pool), admitted);
   return new Map([...model.pageIds].map(([url, id]) => [url, scores[id] as number]));
 }
 

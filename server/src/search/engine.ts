@@ -91,7 +91,7 @@ export class SearchEngine {
     const depth = fused ? Math.max(limit, FUSION_DEPTH) : limit;
     const { hits, nbHits } = rank(this.#index, candidates, matches, queryTerms, depth, weights, this.#pool.keys);
     const head = fused
-      ? fuse(this.#pages, hits.slice(0, FUSION_DEPTH), pageScores(this.#pages, matches, candidates))
+      ? fuse(this.#pages, hits.slice(0, FUSION_DEPTH), pageScores(this.#pages, matches, candidates, admitted))
       : hits;
     return {
       queryTerms,

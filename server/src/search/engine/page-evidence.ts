@@ -68,8 +68,10 @@ export interface PageModel {
   /** A page's id by its URL without anchor. */
   pageIds: ReadonlyMap<string, number>;
   pageCount: number;
-  /** Per page: its indexed words, over its average (BM25's length ratio). */
-  lengthRatio: Float64Array;
+  /** Per page: its indexed words (BM25's length, over the average of the pages the reader may open). */
+  lengths: Float64Array;
+  /** Per admission mask: how many pages it opens and their average length (see collectionOf). */
+  collections: WeakMap<Uint8Array, Collection>;
   /**
    * Per record: the attributes that are its own (bit i = SEARCHABLE[i]): a heading record's heading,
    * a text record's text, and for the page's title record the section and title. The headings a
@@ -91,14 +93,43 @@ export function buildPageModel(records: readonly SearchRecord[], recordTerms: re
     lengths[page] = (lengths[page] ?? 0) + terms.termIds.length;
     ownAttributes[id] = ownOf(record.type);
   });
-  const average = lengths.reduce((sum, n) => sum + n, 0) / Math.max(1, lengths.length);
   return {
     pageOf,
     pageIds: pages,
     pageCount: pages.size,
-    lengthRatio: Float64Array.from(lengths, (n) => n / Math.max(1, average)),
+    lengths: Float64Array.from(lengths),
+    collections: new WeakMap(),
     ownAttributes,
   };
+}
+
+/** The pages a reader searches: BM25's collection size and average length. */
+interface Collection {
+  pageCount: number;
+  averageLength: number;
+}
+
+/**
+ * The collection of the pages an admission mask opens (cached: masks are kept per role set and
+ * filters). Counted over all pages, BM25's idf and length norm would change with the on-prem
+ * pages a reader cannot open, and so would the order of what they can.
+ */
+function collectionOf(model: PageModel, admitted: Uint8Array): Collection {
+  let collection = model.collections.get(admitted);
+  if (!collection) {
+    const open = new Uint8Array(model.pageCount);
+    for (let id = 0; id < admitted.length; id++) if (admitted[id]) open[model.pageOf[id] as number] = 1;
+    let pageCount = 0;
+    let total = 0;
+    for (let page = 0; page < open.length; page++) {
+      if (!open[page]) continue;
+      pageCount++;
+      total += model.lengths[page] as number;
+    }
+    collection = { pageCount, averageLength: Math.max(1, total / Math.max(1, pageCount)) };
+    model.collections.set(admitted, collection);
+  }
+  return collection;
 }
 
 /** A record's own attributes: the title record owns the section, the title and the keywords. */
@@ -111,7 +142,13 @@ function ownOf(type: SearchRecord['type']): number {
  * Per page, its BM25F score for the query's words (pages without any of them: 0), over the
  * candidates (every record that matches some word: the others add nothing).
  */
-export function pageScores(model: PageModel, matches: readonly WordMatches[], candidates: Uint32Array): Float64Array {
+export function pageScores(
+  model: PageModel,
+  matches: readonly WordMatches[],
+  candidates: Uint32Array,
+  admitted: Uint8Array,
+): Float64Array {
+  const { pageCount, averageLength } = collectionOf(model, admitted);
   const scores = new Float64Array(model.pageCount);
   const frequency = new Float64Array(model.pageCount);
   const touched: number[] = [];
@@ -127,10 +164,10 @@ export function pageScores(model: PageModel, matches: readonly WordMatches[], ca
       frequency[page] = (frequency[page] as number) + (MASK_WEIGHT[own] as number);
     }
     const df = touched.length;
-    const idf = Math.log(1 + (model.pageCount - df + 0.5) / (df + 0.5));
+    const idf = Math.log(1 + (pageCount - df + 0.5) / (df + 0.5));
     for (const page of touched) {
       const tf = frequency[page] as number;
-      const norm = K1 * (1 - B + B * (model.lengthRatio[page] as number));
+      const norm = K1 * (1 - B + (B * (model.lengths[page] as number)) / averageLength);
       scores[page] = (scores[page] as number) + (idf * tf * (K1 + 1)) / (tf + norm);
       frequency[page] = 0;
     }
