@@ -132,3 +132,13 @@ test('fusion sums reciprocal ranks (k = 60), keeps the ranking order on ties and
   assert.deepEqual(order(score(2, 3, 1)), ['/a/', '/b/', '/c/']);
   assert.deepEqual(order(score(0, 0, 0)), ['/a/', '/b/', '/c/']);
 });
+
+test('a query of stop words alone is matched on its first four distinct words; with a meaningful word, up to sixteen', () => {
+  const index = buildIndex(corpus, []);
+  const texts = (query: string) =>
+    queryUnits(index, query, { removeStopWords: true, maxUnits: 16 }).map((unit) => unit.text);
+  assert.deepEqual(texts('a the to of in on is it a the to of'), ['a', 'the', 'to', 'of']);
+  assert.deepEqual(texts('how do i run a script'), ['run', 'script']);
+  const many = 'alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho';
+  assert.equal(texts(many).length, 16);
+});

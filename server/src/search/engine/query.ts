@@ -62,8 +62,15 @@ export function queryUnits(
   const seen = new Set<string>();
   return (meaningful.length > 0 ? meaningful : units)
     .filter((unit) => !seen.has(unit.text) && seen.add(unit.text))
-    .slice(0, maxUnits);
+    .slice(0, meaningful.length > 0 ? maxUnits : Math.min(maxUnits, STOP_WORDS_ONLY_UNITS));
 }
+
+/**
+ * A query of stop words alone ("is it in the"): matched on its first few words only. Each such word
+ * is in nearly every record, so every further one made the costliest query there is (16 of them:
+ * p99 5.7–8.9 ms in process, over the 5 ms target) without saying more about what the reader wants.
+ */
+const STOP_WORDS_ONLY_UNITS = 4;
 
 /** How many query terms from `start` form the longest phrase entry of a synonym group (1: none). */
 function longestPhraseAt(index: EngineIndex, terms: readonly string[], start: number): number {
