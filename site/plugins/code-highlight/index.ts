@@ -16,16 +16,16 @@ import type { LoadContext, Plugin } from '@docusaurus/types';
  *   and token props): our code blocks would differ from the theme's expectations; the equivalence
  *   test (plugins/code-highlight/__tests__/highlight.test.tsx) renders both and fails.
  */
-/**
- * A cache group per file of ./grammars/: the Prism component files it imports itself (a group's
- * dependencies on other groups stay theirs), so each component file is in exactly one chunk.
- */
 /** A grammar group file's imports in order: other groups (`./web`) and Prism component files. */
 export function groupImports(siteDir: string, group: string): string[] {
   const file = path.join(siteDir, 'plugins/code-highlight/grammars', `${group}.ts`);
   return [...readFileSync(file, 'utf8').matchAll(/^import '([^']+)';$/gm)].map((match) => match[1] as string);
 }
 
+/**
+ * A cache group per file of ./grammars/: the Prism component files it imports itself (a group's
+ * dependencies on other groups stay theirs), so each component file is in exactly one chunk.
+ */
 export function grammarChunks(siteDir: string): Record<string, object> {
   const dir = path.join(siteDir, 'plugins/code-highlight/grammars');
   const groups: Record<string, object> = {};

@@ -17,13 +17,14 @@ import { matchRoutes } from 'react-router-config';
  */
 export default function DocSidebarNavbarItem({ sidebarId, label, docsPluginId, ...props }: Props) {
   const sidebarLink = useLayoutDocsSidebar(sidebarId, docsPluginId).link;
-  const activePlugin = useActivePlugin({ failfast: false });
+  // The id, not the object: useActivePlugin returns a new object on every render.
+  const activePluginId = useActivePlugin({ failfast: false })?.pluginId;
   const { pathname } = useLocation();
   const active = useMemo(() => {
-    if (activePlugin?.pluginId !== (docsPluginId ?? 'default')) return false;
+    if (activePluginId !== (docsPluginId ?? 'default')) return false;
     const leaf = matchRoutes(routes, pathname).at(-1)?.route as { sidebar?: unknown } | undefined;
     return leaf?.sidebar === sidebarId;
-  }, [activePlugin, docsPluginId, pathname, sidebarId]);
+  }, [activePluginId, docsPluginId, pathname, sidebarId]);
   if (!sidebarLink) {
     throw new Error(`DocSidebarNavbarItem: Sidebar with ID "${sidebarId}" doesn't have anything to be linked to.`);
   }
