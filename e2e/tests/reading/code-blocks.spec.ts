@@ -41,3 +41,28 @@ test('a page reached in the app from a page without code shows its code highligh
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   expect(errors).toEqual([]);
 });
+
+test('code blocks are hydrated in place, not rendered again once the page is in the browser (src/theme/CodeBlock)', async ({
+  page,
+}) => {
+  // The server's <pre> elements, taken as soon as the document is parsed, before any script runs.
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      (window as unknown as { serverBlocks: Element[] }).serverBlocks = [...document.querySelectorAll('article pre')];
+    });
+  });
+  await page.goto('/reference/tala-programming/tql-manual/');
+  // Set by the same re-render that would remount the blocks (useIsBrowser turning true).
+  await hydrated(page);
+  const kept = await page.evaluate(() => {
+    const before = (window as unknown as { serverBlocks: Element[] }).serverBlocks;
+    const now = [...document.querySelectorAll('article pre')];
+    return { count: before.length, same: now.length === before.length && now.every((pre, i) => pre === before[i]) };
+  });
+  expect(kept.count).toBeGreaterThan(10);
+  expect(kept.same).toBe(true);
+  // Hydrated, not dead: the copy button of a block answers.
+  await page.locator('article pre').first().hover();
+  await page.getByRole('button', { name: 'Copy code to clipboard' }).first().click();
+  await expect(page.getByRole('button', { name: 'Copied' }).first()).toBeVisible();
+});
