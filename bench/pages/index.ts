@@ -194,8 +194,11 @@ const samples = new Map<string, Sample[]>();
 const accessibility = new Map<string, number>();
 try {
   for (let round = 1; round <= ROUNDS; round++) {
+    // Each round starts from another site, so that no site always runs first or last in a round
+    // (the machine's warm-up and drift would then favour one of them).
+    const order = sites.map((_, index) => sites[(index + round - 1) % sites.length] as (typeof sites)[number]);
     for (const template of templates) {
-      for (const site of sites) {
+      for (const site of order) {
         const url = `http://127.0.0.1:${site.port}${site.path(template)}`;
         const sample = await measure(chrome.port, url);
         const key = `${template.name}|${site.key}`;
