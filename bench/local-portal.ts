@@ -1,21 +1,38 @@
-import { buildApp } from '@tala/server/src/app.ts';
-import { loadConfig } from '@tala/server/src/config.ts';
-import type { FastifyInstance } from 'fastify';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
 
 /**
  * The portal as the benches that load pages in a browser serve it: the real gate on loopback,
  * without sign-in (page weight and markup are measured, not the session) and without load shedding.
+ *
+ * The gate runs in a process of its own, as it does in production and as nginx serves the stock
+ * sites beside it. In the bench's own process it shared an event loop and a heap with Lighthouse,
+ * whose trace processing and garbage collection between runs delayed the gate's responses, and
+ * Lighthouse's simulation takes the observed server times into its timeline: the portal measured
+ * worse whenever it ran first in a round (bench:pages, 5 rounds: 8 of 8 such runs above the median).
  */
-export async function startLocalPortal(buildDir: string, port = 0): Promise<{ app: FastifyInstance; origin: string }> {
-  const app = await buildApp({
-    config: loadConfig({
-      BUILD_DIR: buildDir,
-      SKIP_AUTHENTICATION: 'true',
-      LOG_LEVEL: 'silent',
-      SHED_EVENT_LOOP_DELAY_MS: '0',
-    }),
-    logger: false,
+export interface LocalPortal {
+  origin: string;
+  close(): Promise<void>;
+}
+
+export async function startLocalPortal(buildDir: string, port = 0): Promise<LocalPortal> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(import.meta.dirname, 'local-portal-server.ts'), path.resolve(buildDir), String(port)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const origin = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the local gate exited (${code}) before listening`)));
+    createInterface({ input: child.stdout }).once('line', (line) => resolve(line.trim()));
   });
-  const origin = await app.listen({ host: '127.0.0.1', port });
-  return { app, origin };
+  return {
+    origin,
+    async close() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

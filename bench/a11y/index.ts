@@ -54,7 +54,8 @@ if (!existsSync(path.join(buildDir, ACCESS_MANIFEST_FILE))) {
   console.error('bench/a11y: no build at site/build; run `npm run build` first.');
   process.exit(1);
 }
-const { app: gate, origin } = await startLocalPortal(buildDir);
+const gate = await startLocalPortal(buildDir);
+const { origin } = gate;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const totals = new Map<string, number>();
 try {

@@ -61,5 +61,5 @@ try {
     console.log(`  ${Math.round(Number(t.transferSize) / 1024)}  ${String(t.url).replace(url, '')}`);
 } finally {
   await chrome.kill();
-  await portal?.app.close();
+  await portal?.close();
 }

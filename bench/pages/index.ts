@@ -166,8 +166,8 @@ const stopNginx = startNginx([
   { port: ports.sameSize, dir: sameSize?.buildDir as string },
   { port: ports.tiny, dir: tiny?.buildDir as string },
 ]);
-const { app: gate } = await startLocalPortal(portalBuild, ports.portal);
-const compareGate = compareBuild ? (await startLocalPortal(compareBuild, ports.compare)).app : null;
+const gate = await startLocalPortal(portalBuild, ports.portal);
+const compareGate = compareBuild ? await startLocalPortal(compareBuild, ports.compare) : null;
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
 
 const sites = [

@@ -39,7 +39,8 @@ if (!buildDir) {
   process.exit(1);
 }
 const TOP = Number(process.env.TOP ?? 15);
-const { app, origin } = await startLocalPortal(path.resolve(buildDir));
+const portal = await startLocalPortal(path.resolve(buildDir));
+const { origin } = portal;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage();
@@ -109,5 +110,5 @@ try {
   );
 } finally {
   await browser.close();
-  await app.close();
+  await portal.close();
 }

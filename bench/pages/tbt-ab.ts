@@ -85,4 +85,4 @@ for (const [index, name] of [buildA, buildB].entries()) {
 }
 console.log(`B/A blocking: ${((rows[1]?.tbt ?? 0) / (rows[0]?.tbt || 1)).toFixed(2)}`);
 await browser.close();
-for (const portal of portals) await portal.app.close();
+for (const portal of portals) await portal.close();
