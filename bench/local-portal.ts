@@ -17,10 +17,16 @@ export interface LocalPortal {
   close(): Promise<void>;
 }
 
+/**
+ * A path given on the command line, from the directory the command was typed in: npm runs a
+ * workspace's script in the workspace (bench/), and sets INIT_CWD to where npm was started.
+ */
+export const fromWhereRun = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+
 export async function startLocalPortal(buildDir: string, port = 0): Promise<LocalPortal> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'local-portal-server.ts'), path.resolve(buildDir), String(port)],
+    ['--import', 'tsx', path.join(import.meta.dirname, 'local-portal-server.ts'), fromWhereRun(buildDir), String(port)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -16,6 +16,7 @@ import { Agent, get } from 'node:http';
 import path from 'node:path';
 import { ACCESS_MANIFEST_FILE } from '@tala/policy';
 import autocannon from 'autocannon';
+import { median, percentile } from '../stats.ts';
 import { readerCookie, startGate } from './gate.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -26,9 +27,6 @@ if (!existsSync(path.join(buildDir, ACCESS_MANIFEST_FILE))) {
   console.error('bench/hardening: no build at site/build; run `npm run build` first.');
   process.exit(1);
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 /** Sequential GET /healthz for `seconds`, one keep-alive connection: the latency a load balancer sees. */
 async function probeHealth(origin: string, seconds: number) {
@@ -51,7 +49,7 @@ async function probeHealth(origin: string, seconds: number) {
   }
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), n: latencies.length, statuses };
+  return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), n: latencies.length, statuses };
 }
 
 async function underAttack(origin: string) {
@@ -148,7 +146,6 @@ async function throughputRows() {
   } finally {
     await gate.stop();
   }
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   console.log('| load | req/s (median) | requests per gate CPU-second (median) |');
   console.log('|---|---|---|');
   console.log(`| anonymous /healthz (floor) | ${median(floor).toFixed(0)} | ${median(floorCpu).toFixed(0)} |`);

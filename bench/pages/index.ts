@@ -23,13 +23,14 @@ import { ACCESS_MANIFEST_FILE } from '@tala/policy';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
-import { startLocalPortal } from '../local-portal.ts';
+import { fromWhereRun, startLocalPortal } from '../local-portal.ts';
+import { median } from '../stats.ts';
 import { stockSites } from './stock-sites.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const root = path.resolve(import.meta.dirname, '../..');
 const portalBuild = path.join(root, 'site/build');
-const compareBuild = process.env.BENCH_COMPARE_BUILD ? path.resolve(process.env.BENCH_COMPARE_BUILD) : null;
+const compareBuild = process.env.BENCH_COMPARE_BUILD ? fromWhereRun(process.env.BENCH_COMPARE_BUILD) : null;
 const workDir = path.join(root, 'bench/results/pages');
 
 /** The page of each template on each site (the tiny site's nearest equivalents). */
@@ -61,14 +62,6 @@ interface Sample {
   lcp: number;
   bytes: number;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
 
 /** nginx serving both stock builds (gzip on, as a static host would), unprivileged, in workDir. */
 function startNginx(sites: { port: number; dir: string }[]): () => void {

@@ -8,7 +8,6 @@
  *   npm run bench:pages:profile -- DIR /studio/deploy/        (the gate serves DIR)
  *   TOP=40 npm run bench:pages:profile -- DIR /category/studio/
  */
-import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
 import { startLocalPortal } from '../local-portal.ts';
@@ -39,7 +38,7 @@ if (!buildDir) {
   process.exit(1);
 }
 const TOP = Number(process.env.TOP ?? 15);
-const portal = await startLocalPortal(path.resolve(buildDir));
+const portal = await startLocalPortal(buildDir);
 const { origin } = portal;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {

@@ -5,11 +5,12 @@
  * the main thread has been quiet for 2 s. Builds alternate within each round; medians are printed
  * with the ratio B/A. Nothing is asserted.
  *
- *   npm run -s bench:pages:ab -- /path/to/build-a /path/to/build-b /studio/deploy/ [rounds]   (absolute paths)
+ *   npm run -s bench:pages:ab -- /tmp/build-a site/build /studio/deploy/ [rounds]
  */
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
 import { startLocalPortal } from '../local-portal.ts';
+import { median } from '../stats.ts';
 
 const [buildA, buildB, route = '/studio/deploy/', roundsText = '7'] = process.argv.slice(2);
 if (!buildA || !buildB) {
@@ -66,7 +67,6 @@ for (let round = 0; round < Number(roundsText); round++) {
     results[index]?.push(await blockingTime(portals[index]?.origin ?? ''));
   }
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const rows = results.map((runs) => ({
   tbt: median(runs.map((r) => r.tbt)),
   total: median(runs.map((r) => r.total)),

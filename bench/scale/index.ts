@@ -24,6 +24,7 @@ import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
 import { type Gate, startGate } from '../hardening/gate.ts';
 import type { HttpJob } from '../search/http-client.ts';
+import { median, percentile } from '../stats.ts';
 import { scaledSite } from './synthetic.ts';
 
 const FACTORS = (process.env.BENCH_SCALE_FACTORS ?? '1,2,4').split(',').map(Number);
@@ -46,10 +47,6 @@ interface Row {
   mainJsKiB: number;
   tbt: Record<string, number>;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? NaN;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /** `npm run build` in the site, under GNU time: wall seconds and the largest process's peak RSS. */
 function build(siteDir: string): { seconds: number; peakMiB: number } {

@@ -20,6 +20,7 @@ import { loadConfig } from '@tala/server/src/config.ts';
 import { KEYWORD_RANKING } from '@tala/server/src/search/engine.ts';
 import { loadRecords, loadSynonyms, SEARCH_RECORDS_FILE } from '../../server/src/search/records.ts';
 import { type Gate, startGate } from '../hardening/gate.ts';
+import { percentile } from '../stats.ts';
 import {
   type BenchEngine,
   flexsearch,
@@ -96,9 +97,6 @@ function relevance(ranked: string[][]): Relevance {
     misses,
   };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 
 async function measure(engine: BenchEngine) {
   const ranked: string[][] = [];

@@ -15,6 +15,7 @@ import { buildApp } from '@tala/server/src/app.ts';
 import { loadConfig } from '@tala/server/src/config.ts';
 import autocannon from 'autocannon';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { median } from '../stats.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -64,8 +65,6 @@ async function load(url: string, requests: ReturnType<typeof requestMix>): Promi
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, requests, workers: 1 });
   return { rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 async function main(): Promise<void> {
   const requests = requestMix();
