@@ -37,7 +37,7 @@ function fieldNames(schema: SchemaNode | null | undefined, depth = 0): string[] 
 
 const pages = dataFiles();
 
-test('every generated operation page is in the build, with its reference in the static HTML', () => {
+test('every generated operation page is in the build, with its reference and search keywords in the static HTML', () => {
   const problems: string[] = [];
   for (const { file, route } of pages) {
     const html = path.join(build, route.slice(1), 'index.html');
@@ -57,6 +57,8 @@ test('every generated operation page is in the build, with its reference in the 
     const missing = [...new Set(expected)].filter((name) => !text.includes(`>${name}<`) && !text.includes(name));
     if (missing.length > 0) problems.push(`${route}: ${missing.slice(0, 5).join(', ')}`);
     if (!text.includes('data-tala-generated')) problems.push(`${route}: no generated marker`);
+    // x-keywords reach the page's keywords meta, where the search records read them.
+    if (!/<meta[^>]+name="?keywords"?[^>]+content="[^"]+"/.test(text)) problems.push(`${route}: no keywords meta`);
   }
   assert.ok(pages.length > 0, 'there are generated pages');
   assert.deepEqual(problems, []);

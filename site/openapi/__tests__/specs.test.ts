@@ -16,10 +16,11 @@ for (const api of APIS) {
     assert.deepEqual(errors, []);
   });
 
-  test(`every ${api} operation has a family tag, an x-slug, a summary, an example and a 4xx response`, () => {
+  test(`every ${api} operation has a family tag, an x-slug, a summary, x-keywords, an example and a 4xx response`, () => {
     const doc = mergeApi(api);
     const problems: string[] = [];
     const slugs = new Set<string>();
+    const keywordOwners = new Map<string, string>();
     for (const [route, item] of Object.entries(doc.paths ?? {})) {
       for (const [method, raw] of Object.entries(item)) {
         if (!HTTP_METHODS.includes(method)) continue; // path-level parameters, summary, servers
@@ -31,6 +32,16 @@ for (const api of APIS) {
         if (slugs.has(`${tag}/${slug}`)) problems.push(`${where}: duplicate page ${tag}/${slug}`);
         slugs.add(`${tag}/${slug}`);
         if (!op.summary || !op.description) problems.push(`${where}: summary and description`);
+        // Search keywords (style guide): 4–8 reader phrases, none the title again, each leading to
+        // one operation of the API.
+        const keywords = (op['x-keywords'] as string[] | undefined) ?? [];
+        if (keywords.length < 4 || keywords.length > 8) problems.push(`${where}: 4–8 x-keywords`);
+        for (const keyword of keywords) {
+          if (keyword === String(op.summary).toLowerCase()) problems.push(`${where}: keyword repeats the summary`);
+          const owner = keywordOwners.get(keyword);
+          if (owner) problems.push(`${where}: keyword "${keyword}" also on ${owner}`);
+          keywordOwners.set(keyword, where);
+        }
         const responses = Object.keys((op.responses as object) ?? {});
         if (!responses.some((s) => s.startsWith('4'))) problems.push(`${where}: no 4xx response`);
         const hasExample = (media: Record<string, unknown> | undefined) =>

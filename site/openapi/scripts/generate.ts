@@ -83,7 +83,13 @@ function operationsOf(doc: Json, api: ApiName) {
     : '';
   const schemes = ((doc.components as Json)?.securitySchemes as Record<string, Json>) ?? {};
   const globalSecurity = (doc.security as Record<string, unknown>[]) ?? [];
-  const operations: { family: string; slug: string; data: OperationData; description: string }[] = [];
+  const operations: {
+    family: string;
+    slug: string;
+    data: OperationData;
+    description: string;
+    keywords: string[];
+  }[] = [];
   for (const [route, item] of Object.entries((doc.paths as Record<string, Json>) ?? {})) {
     for (const method of HTTP_METHODS) {
       const op = item[method] as Json | undefined;
@@ -134,7 +140,7 @@ function operationsOf(doc: Json, api: ApiName) {
               : null,
           responses: normalizer.responses(op.responses as Json),
         };
-        operations.push({ family, slug, data, description: String(op.description ?? '') });
+        operations.push({ family, slug, data, description: String(op.description ?? ''), keywords: keywordsOf(op) });
       } catch (error) {
         if (error instanceof BuildError) throw error;
         // The normalizer's errors (a broken $ref) know the reference, not where the operation is.
@@ -146,6 +152,20 @@ function operationsOf(doc: Json, api: ApiName) {
     }
   }
   return operations;
+}
+
+/**
+ * `x-keywords`: what a reader would type to find the operation without knowing its name ("force sign
+ * out a user"), as the `keywords` front matter of hand-written pages (docs/style-guide.md). Search
+ * only: they reach the page's search record, never its text or the client's operation data.
+ */
+function keywordsOf(op: Json): string[] {
+  const keywords = op['x-keywords'] ?? [];
+  const valid =
+    Array.isArray(keywords) &&
+    keywords.every((k) => typeof k === 'string' && k.trim() !== '' && k === k.toLowerCase() && !k.includes(','));
+  if (!valid) throw new Error('x-keywords must be a list of lowercase phrases without commas');
+  return keywords as string[];
 }
 
 function write(file: string, content: string): void {
@@ -216,7 +236,7 @@ export async function generate(): Promise<{ pages: number }> {
       }
       const base = path.join(outDir, op.family, op.slug);
       write(`${base}.json`, `${JSON.stringify(op.data, null, 1)}\n`);
-      write(`${base}.mdx`, operationPage(op.data, op.slug, op.description, index + 1));
+      write(`${base}.mdx`, operationPage(op.data, op.slug, op.description, index + 1, op.keywords));
       pages += 1;
     }
   }

@@ -34,13 +34,20 @@ const LOCATIONS = [
   ['cookie', 'Cookie parameters'],
 ] as const;
 
-export function operationPage(op: OperationData, slug: string, description: string, position: number): string {
+export function operationPage(
+  op: OperationData,
+  slug: string,
+  description: string,
+  position: number,
+  keywords: readonly string[] = [],
+): string {
   const lines = [
     '---',
     `title: ${yamlString(op.summary)}`,
     `sidebar_label: ${yamlString(op.summary)}`,
     `sidebar_position: ${position}`,
     `description: ${yamlString(firstSentence(description) || op.summary)}`,
+    ...(keywords.length > 0 ? [`keywords: ${JSON.stringify(keywords)}`] : []),
     `sidebar_class_name: ${yamlString(`api-method api-method--${op.method.toLowerCase()}`)}`,
     '---',
     '',
