@@ -8,9 +8,10 @@ import { createInterface } from 'node:readline';
  *
  * The gate runs in a process of its own, as it does in production and as nginx serves the stock
  * sites beside it. In the bench's own process it shared an event loop and a heap with Lighthouse,
- * whose trace processing and garbage collection between runs delayed the gate's responses, and
- * Lighthouse's simulation takes the observed server times into its timeline: the portal measured
- * worse whenever it ran first in a round (bench:pages, 5 rounds: 8 of 8 such runs above the median).
+ * whose trace processing and garbage collection can delay the gate's responses, and Lighthouse's
+ * simulation takes observed server times into its timeline. There, the portal measured worse when
+ * it ran first in a round (bench:pages, 5 rounds: 7 of 8 such runs above its median; in
+ * its own process, 3 of 8).
  */
 export interface LocalPortal {
   origin: string;
