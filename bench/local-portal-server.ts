@@ -1,6 +1,6 @@
 /**
  * The child process of local-portal.ts: `<build dir> <port>`; prints the origin once listening and
- * stops on SIGTERM.
+ * stops on SIGTERM or when its parent is gone (stdin closed).
  */
 import { buildApp } from '@tala/server/src/app.ts';
 import { loadConfig } from '@tala/server/src/config.ts';
@@ -15,5 +15,9 @@ const app = await buildApp({
   }),
   logger: false,
 });
-process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+const stop = () => void app.close().then(() => process.exit(0));
+process.once('SIGTERM', stop);
+// The bench holds our stdin open: when it ends without closing us (a crash, Ctrl+C), so do we,
+// instead of keeping the port for the next run.
+process.stdin.once('end', stop).resume();
 console.log(await app.listen({ host: '127.0.0.1', port: Number(port ?? 0) }));

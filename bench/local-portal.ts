@@ -28,7 +28,8 @@ export async function startLocalPortal(buildDir: string, port = 0): Promise<Loca
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', path.join(import.meta.dirname, 'local-portal-server.ts'), fromWhereRun(buildDir), String(port)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    // stdin is the child's lifeline: it closes when this process ends, even by a crash.
+    { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const origin = await new Promise<string>((resolve, reject) => {
