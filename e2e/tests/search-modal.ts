@@ -14,6 +14,20 @@ export async function openSearchModal(page: Page) {
   await expect(page.getByPlaceholder('Search docs')).toBeFocused();
 }
 
+/**
+ * Opens the selected hit with Enter and waits until its page has rendered. Docusaurus moves focus
+ * to the top of the page after a navigation without a hash; a modal opened before then would lose
+ * its focus. The title changes after that render.
+ */
+export async function openSelectedHit(page: Page) {
+  const href = await page.locator('.DocSearch-Hit[aria-selected="true"] a').getAttribute('href');
+  const title = await page.title();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+  await expect(page).toHaveURL((url) => url.pathname + url.hash === href);
+  if (!href?.includes('#')) await expect(page).not.toHaveTitle(title);
+}
+
 type SearchSends = { searchSends: number[] };
 
 /**

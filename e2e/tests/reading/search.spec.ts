@@ -1,5 +1,12 @@
 import { expect, test } from '../fixtures';
-import { advance, hydrated, openSearchModal, recordSearchSends, typeHeldSearch } from '../search-modal';
+import {
+  advance,
+  hydrated,
+  openSearchModal,
+  openSelectedHit,
+  recordSearchSends,
+  typeHeldSearch,
+} from '../search-modal';
 
 /**
  * The search modal and the /search/ page against the portal's own engine (reading server: the
@@ -80,8 +87,7 @@ test('SRCH-14 SRCH-15 SRCH-16 SRCH-23 a selected result is saved as recent, can 
   await openSearchModal(page);
   await page.keyboard.type('carousel');
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
+  await openSelectedHit(page);
   await openSearchModal(page);
   await expect(page.getByText('Recent', { exact: true })).toBeVisible();
   const saved = await page.evaluate(() =>
