@@ -7,6 +7,8 @@
  *
  *   npm run bench:pages:profile -- DIR /studio/deploy/        (the gate serves DIR)
  *   TOP=40 npm run bench:pages:profile -- DIR /category/studio/
+ *   npm run bench:pages:profile -- http://127.0.0.1:3302/docs/intro     (a page served elsewhere)
+ *   MIN_TASK=10 npm run bench:pages:profile -- DIR /studio/deploy/   (shorter tasks too)
  */
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
@@ -34,12 +36,15 @@ interface TraceEvent {
 
 const [buildDir, pagePath = '/studio/deploy/'] = process.argv.slice(2);
 if (!buildDir) {
-  console.error('usage: profile.ts BUILD_DIR [PATH]');
+  console.error('usage: profile.ts BUILD_DIR [PATH] | profile.ts URL');
   process.exit(1);
 }
 const TOP = Number(process.env.TOP ?? 15);
-const portal = await startLocalPortal(buildDir);
-const { origin } = portal;
+/** Tasks longer than this are printed (ms); blocking time still counts over 50 ms only. */
+const MIN_TASK = Number(process.env.MIN_TASK ?? 50);
+// A URL profiles that page where it is served (a stock site under bench:pages' nginx, for example).
+const portal = buildDir.startsWith('http') ? undefined : await startLocalPortal(buildDir);
+const url = portal ? `${portal.origin}${pagePath}` : buildDir;
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 try {
   const page = await browser.newPage();
@@ -49,7 +54,7 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await cdp.send('Profiler.start');
-  await page.goto(`${origin}${pagePath}`, { waitUntil: 'networkidle' });
+  await page.goto(url, { waitUntil: 'networkidle' });
   const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
   const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
 
@@ -70,12 +75,12 @@ try {
     .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
     .map((e) => e.tid);
   const longTasks = trace.traceEvents.filter(
-    (e) => e.name === 'RunTask' && mainThreads.includes(e.tid) && (e.dur ?? 0) > 50_000,
+    (e) => e.name === 'RunTask' && mainThreads.includes(e.tid) && (e.dur ?? 0) > MIN_TASK * 1000,
   );
   let blocking = 0;
   for (const task of longTasks) {
     const end = task.ts + (task.dur ?? 0);
-    blocking += (task.dur ?? 0) / 1000 - 50;
+    blocking += Math.max(0, (task.dur ?? 0) / 1000 - 50);
     const events = new Map<string, number>();
     for (const e of trace.traceEvents) {
       if (e.ph !== 'X' || e.tid !== task.tid || e === task || e.ts < task.ts || e.ts + (e.dur ?? 0) > end) continue;
@@ -109,5 +114,5 @@ try {
   );
 } finally {
   await browser.close();
-  await portal.close();
+  await portal?.close();
 }

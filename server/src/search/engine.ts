@@ -17,6 +17,7 @@ import type { SearchRecord, SynonymGroups } from './records.ts';
  * - query.ts — the query's units: words and synonym phrases, stop words dropped;
  * - match.ts — per unit, the records it matches: exact, prefix, typos, other forms, synonyms;
  * - rank.ts — Algolia's tie-breaking and custom ranking, lazily up to the page asked for;
+ * - key-heap.ts — the candidates' sort keys in order, without sorting them all;
  * - proximity.ts — the costly criterion, computed only where the cheaper ones tie;
  * - page-evidence.ts — for questions, the first hits fused with a page-level BM25F ranking.
  *
@@ -89,7 +90,16 @@ export class SearchEngine {
     const queryTerms = units.map((unit) => unit.term ?? unit.words.join(' '));
     const fused = isQuestion(this.#ranking, units);
     const depth = fused ? Math.max(limit, FUSION_DEPTH) : limit;
-    const { hits, nbHits } = rank(this.#index, candidates, matches, queryTerms, depth, weights, this.#pool.keys);
+    const { hits, nbHits } = rank(
+      this.#index,
+      candidates,
+      matches,
+      queryTerms,
+      depth,
+      weights,
+      this.#pool.keys,
+      this.#pool.groupKeys,
+    );
     const head = fused
       ? fuse(this.#pages, hits.slice(0, FUSION_DEPTH), pageScores(this.#pages, matches, candidates, admitted))
       : hits;

@@ -79,6 +79,12 @@ export interface EngineIndex {
   singleWord: (string | null)[][];
   /** Per record, its URL's id: distinct keeps one record per URL. */
   urlIds: Uint32Array;
+  /**
+   * Per record, its place in the custom ranking (page rank, level, position; then record order),
+   * and the record at each place: ranking packs it into a number instead of comparing weights.
+   */
+  customRank: Uint32Array;
+  byCustomRank: Uint32Array;
   urlCount: number;
   /** For a term, the other single-word entries of its synonym groups. */
   synonyms: ReadonlyMap<string, ReadonlySet<string>>;
@@ -145,10 +151,26 @@ export function buildIndex(records: readonly SearchRecord[], synonyms: SynonymGr
     singleWord: singleWords,
     urlIds,
     urlCount: urls.size,
+    ...customRanking(records),
     synonyms: synonymMap(synonyms),
     ...synonymEntries(synonyms),
     forms: formsOf(termIds.keys()),
   };
+}
+
+/** DocSearch's customRanking: desc(pageRank), desc(level), asc(position); ties in record order. */
+function customRanking(records: readonly SearchRecord[]): Pick<EngineIndex, 'customRank' | 'byCustomRank'> {
+  const weight = (id: number) => (records[id] as SearchRecord).weight;
+  const byCustomRank = Uint32Array.from(records.keys()).sort((a, b) => {
+    const x = weight(a);
+    const y = weight(b);
+    return y.pageRank - x.pageRank || y.level - x.level || x.position - y.position || a - b;
+  });
+  const customRank = new Uint32Array(records.length);
+  byCustomRank.forEach((id, place) => {
+    customRank[id] = place;
+  });
+  return { customRank, byCustomRank };
 }
 
 /** The vocabulary grouped by stem (a query word need not be in the vocabulary: "rate" finds "rating"). */

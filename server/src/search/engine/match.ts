@@ -56,14 +56,20 @@ export class MatchPool {
   /** Scratch for the candidates' ids and their sort keys (rank.ts), one search at a time. */
   readonly ids: Uint32Array;
   readonly keys: Float64Array;
+  /** Scratch for the sort keys inside one group of equal cheap criteria (rank.ts). */
+  readonly groupKeys: Float64Array;
+  /** Scratch attribute masks per record for a phrase (addPhrase): all 0 between uses. */
+  readonly phraseAttributes: AttributeMasks;
 
   constructor(
     private readonly size: number,
     private readonly vocabulary: number,
   ) {
     this.counts = new Uint8Array(size);
+    this.phraseAttributes = new Uint16Array(size);
     this.ids = new Uint32Array(size);
     this.keys = new Float64Array(size);
+    this.groupKeys = new Float64Array(size);
   }
 
   /** Arrays for one word's matches, cleared: no record matched. */
@@ -183,43 +189,61 @@ export function matchUnit(
   matching: WordMatching,
   pool: MatchPool = poolFor(index),
 ): WordMatches {
-  let matches =
-    unit.term !== null
-      ? matchWord(index, unit.term, last, admitted, matching, pool)
-      : allOf(index, unit.words, admitted, pool);
-  for (const alternative of unit.alternatives) matches = union(matches, allOf(index, alternative, admitted, pool));
+  const matches = unit.term !== null ? matchWord(index, unit.term, last, admitted, matching, pool) : pool.take();
+  if (unit.term === null) addPhrase(index, unit.words, admitted, pool, matches);
+  for (const alternative of unit.alternatives) addPhrase(index, alternative, admitted, pool, matches);
   return matches;
 }
 
 /**
- * The records holding a phrase: its meaningful terms exactly (a synonym matches as typed), in
- * order, each within PHRASE_GAP words of the one before (room for the stop words between:
- * "talk to a human" is found in "talk to a human" and "talk to the human").
+ * Adds the records holding a phrase to a unit's matches, as exact matches (a synonym matches as
+ * typed): its meaningful terms, in order, each within PHRASE_GAP words of the one before (room for
+ * the stop words between: "talk to a human" is found in "talk to a human" and "talk to the human").
+ * A record the unit matched with typos or in another form now matches exactly; one it matched
+ * exactly already gains the phrase's attributes. Walks the phrase's postings, not every record: a question with five synonym phrases has dozens of
+ * alternatives, and a pass over all records per alternative was most of its time (profiled).
  */
-function allOf(index: EngineIndex, phrase: readonly string[], admitted: Uint8Array, pool: MatchPool): WordMatches {
-  const result = pool.take();
+function addPhrase(
+  index: EngineIndex,
+  phrase: readonly string[],
+  admitted: Uint8Array,
+  pool: MatchPool,
+  into: WordMatches,
+): void {
   const terms = meaningfulTerms(phrase);
-  const counts = pool.counts.fill(0);
-  const termIds: number[] = [];
+  const postings: Posting[] = [];
   for (const t of terms) {
     const posting = index.terms.get(t);
-    if (!posting) return result;
-    termIds.push(posting.termId);
-    result.terms[posting.termId] = TERM_EXACT;
-    for (let i = 0; i < posting.ids.length; i++) {
-      const id = posting.ids[i] as number;
+    if (!posting) return;
+    postings.push(posting);
+    // As typed: the strongest relation, whatever the term had.
+    into.terms[posting.termId] = TERM_EXACT;
+  }
+  if (postings.length === 0) return;
+  const counts = pool.counts.fill(0);
+  const phraseAttributes = pool.phraseAttributes;
+  for (const { ids, attributes } of postings) {
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i] as number;
       if (!admitted[id]) continue;
       counts[id] = (counts[id] as number) + 1;
-      result.attributes[id] = (result.attributes[id] as number) | (posting.attributes[i] as number);
+      phraseAttributes[id] = (phraseAttributes[id] as number) | (attributes[i] as number);
     }
   }
-  for (let id = 0; id < counts.length; id++) {
-    if (counts[id] === terms.length && inOrder(index.recordTerms[id] as RecordTerms, termIds)) {
-      result.typos[id] = 0;
-      result.exact[id] = 1;
-    } else result.attributes[id] = 0;
+  // A record holding the phrase is in every posting, so in the shortest one.
+  const shortest = postings.reduce((a, b) => (b.ids.length < a.ids.length ? b : a));
+  const termIds = postings.map((posting) => posting.termId);
+  for (const id of shortest.ids) {
+    if (counts[id] !== terms.length || !inOrder(index.recordTerms[id] as RecordTerms, termIds)) continue;
+    const was = into.typos[id] as number;
+    if (was === 0) into.attributes[id] = (into.attributes[id] as number) | (phraseAttributes[id] as number);
+    else {
+      into.typos[id] = 0;
+      into.attributes[id] = phraseAttributes[id] as number;
+    }
+    into.exact[id] = 1;
   }
-  return result;
+  for (const { ids } of postings) for (let i = 0; i < ids.length; i++) phraseAttributes[ids[i] as number] = 0;
 }
 
 const PHRASE_GAP = 3;
@@ -247,25 +271,6 @@ function inOrder({ termIds, positions, starts }: RecordTerms, phrase: readonly n
     }
   }
   return false;
-}
-
-/** Either way of matching, the better per record. */
-function union(a: WordMatches, b: WordMatches): WordMatches {
-  for (let id = 0; id < a.typos.length; id++) {
-    const tb = b.typos[id] as number;
-    if (tb === -1) continue;
-    const ta = a.typos[id] as number;
-    if (ta === -1 || tb < ta) {
-      a.typos[id] = tb;
-      a.attributes[id] = b.attributes[id] as number;
-    } else if (tb === ta) a.attributes[id] = (a.attributes[id] as number) | (b.attributes[id] as number);
-    a.exact[id] = (a.exact[id] as number) | (b.exact[id] as number);
-  }
-  for (let t = 0; t < b.terms.length; t++) {
-    const how = b.terms[t] as number;
-    if (how !== 0 && (a.terms[t] === 0 || how < (a.terms[t] as number))) a.terms[t] = how;
-  }
-  return a;
 }
 
 /**

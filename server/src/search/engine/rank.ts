@@ -1,5 +1,6 @@
 import type { SearchRecord } from '../records.ts';
 import { type EngineIndex, type RecordTerms, SEARCHABLE } from './index-build.ts';
+import { KeyHeap } from './key-heap.ts';
 import { FORM_MATCH, type WordMatches } from './match.ts';
 import { proximity } from './proximity.ts';
 
@@ -72,14 +73,15 @@ export function rank(
   limit: number,
   weights: readonly number[] = matches.map(() => 1),
   keyBuffer: Float64Array = new Float64Array(candidates.length),
+  groupBuffer: Float64Array = new Float64Array(candidates.length),
 ): { hits: RankedHit[]; nbHits: number } {
-  // Candidates sorted by their cheap criteria packed in one number, with the candidate's index
-  // in the low bits: a typed-array sort, no objects for the thousands that are never shown.
+  // Candidates keyed by their cheap criteria packed in one number, with the candidate's index in
+  // the low bits, and taken in order from a heap: no objects, and no sorting, for the thousands
+  // that are never shown.
   const keys = keyBuffer.subarray(0, candidates.length);
   for (let i = 0; i < candidates.length; i++) {
     keys[i] = cheapKey(candidates[i] as number, matches, weights) * CANDIDATE_SLOTS + i;
   }
-  keys.sort();
   const seen = new Uint8Array(index.urlCount);
   let nbHits = 0;
   for (const id of candidates) {
@@ -90,27 +92,31 @@ export function rank(
   }
   seen.fill(0);
   const hits: RankedHit[] = [];
-  for (let start = 0; start < keys.length && hits.length < limit; ) {
-    const groupKey = Math.floor((keys[start] as number) / CANDIDATE_SLOTS);
+  const heap = new KeyHeap(keys);
+  let next = heap.pop();
+  while (next !== undefined && hits.length < limit) {
+    const groupKey = Math.floor(next / CANDIDATE_SLOTS);
+    let size = 0;
+    // The group's later criteria packed in one number with the record's custom-ranking place (which
+    // names the record): a typed-array sort again. A query of short common words puts thousands of
+    // records in one group; objects and a comparator for each were most of its time (profiled).
+    for (; next !== undefined && Math.floor(next / CANDIDATE_SLOTS) === groupKey; next = heap.pop()) {
+      const id = candidates[next % CANDIDATE_SLOTS] as number;
+      groupBuffer[size++] =
+        laterKey(index, id, matches, queryTerms) * CANDIDATE_SLOTS + (index.customRank[id] as number);
+    }
+    const group = groupBuffer.subarray(0, size);
+    group.sort();
     const cheap = unpackCheap(groupKey);
-    const group: (RankedHit & { id: number })[] = [];
-    let end = start;
-    for (; end < keys.length && Math.floor((keys[end] as number) / CANDIDATE_SLOTS) === groupKey; end++) {
-      const id = candidates[(keys[end] as number) % CANDIDATE_SLOTS] as number;
-      group.push({
-        id,
-        record: index.records[id] as SearchRecord,
-        criteria: criteria(index, id, cheap, matches, queryTerms),
-      });
-    }
-    group.sort(compareHits);
-    for (const hit of group) {
-      const url = index.urlIds[hit.id] as number;
-      if (seen[url] || hits.length >= limit) continue;
+    for (const key of group) {
+      if (hits.length >= limit) break;
+      const id = index.byCustomRank[key % CANDIDATE_SLOTS] as number;
+      const url = index.urlIds[id] as number;
+      if (seen[url]) continue;
       seen[url] = 1;
-      hits.push({ record: hit.record, criteria: hit.criteria });
+      const record = index.records[id] as SearchRecord;
+      hits.push({ record, criteria: { words: wordsOf(id, matches), ...cheap, ...unpackLater(key / CANDIDATE_SLOTS) } });
     }
-    start = end;
   }
   return { hits, nbHits };
 }
@@ -144,26 +150,41 @@ function cheapKey(id: number, matches: readonly WordMatches[], weights: readonly
   return packCheap(wordScore, weight, typos, attribute);
 }
 
-function criteria(
+/**
+ * Proximity, forms and exact in one number that sorts like them (then the custom ranking, packed
+ * below it by the caller): proximity ≤ 8 per word pair (< 128), forms and exact ≤ 16 words.
+ */
+function laterKey(
   index: EngineIndex,
   id: number,
-  cheap: Cheap,
   matches: readonly WordMatches[],
   queryTerms: readonly string[],
-): Criteria {
+): number {
   let exact = 0;
   if (queryTerms.length === 1) {
     // exactOnSingleWordQuery: attribute — one word is exact when a whole attribute is that word.
     exact = (index.singleWord[id] as (string | null)[]).includes(queryTerms[0] as string) ? 1 : 0;
   } else for (const m of matches) exact += m.exact[id] as number;
-  let words = 0;
   let forms = 0;
-  for (const m of matches) {
-    if (m.typos[id] !== -1) words++;
-    if (m.typos[id] === FORM_MATCH) forms++;
-  }
+  for (const m of matches) if (m.typos[id] === FORM_MATCH) forms++;
   const closeness = matches.length > 1 ? proximity(index.recordTerms[id] as RecordTerms, id, matches) : 0;
-  return { words, ...cheap, proximity: closeness, forms, exact };
+  return (closeness * 32 + (MAX_QUERY_WORDS - forms)) * 32 + (MAX_QUERY_WORDS - exact);
+}
+
+const unpackLater = (packed: number): Pick<Criteria, 'proximity' | 'forms' | 'exact'> => {
+  const key = Math.floor(packed);
+  return {
+    proximity: Math.floor(key / 1024),
+    forms: MAX_QUERY_WORDS - (Math.floor(key / 32) % 32),
+    exact: MAX_QUERY_WORDS - (key % 32),
+  };
+};
+
+/** How many query words a record matches, in any form (Algolia's `words` in _rankingInfo). */
+function wordsOf(id: number, matches: readonly WordMatches[]): number {
+  let words = 0;
+  for (const m of matches) if (m.typos[id] !== -1) words++;
+  return words;
 }
 
 /** Most a word can weigh: 16 words of it still pack below (see packCheap). */
