@@ -51,8 +51,23 @@ export function wordMatcher(
   termOf: (word: string) => string,
   relation: (docTerm: string) => readonly { queryWord: number; prefixOnly: boolean }[],
 ): WordMatcher {
+  // Per distinct word of the texts, how it relates as a whole and by its camelCase parts: one
+  // lookup per word of a hit instead of three (its term, its relation, its parts), and the hits'
+  // words repeat ("the", the product's names).
+  const shapes = new Map<string, WordShape>();
+  const shapeOf = (text: string): WordShape => {
+    let shape = shapes.get(text);
+    if (shape === undefined) {
+      shape = {
+        whole: relation(termOf(text)),
+        parts: camelParts(text).map((part) => ({ length: part.length, relations: relation(termOf(part)) })),
+      };
+      shapes.set(text, shape);
+    }
+    return shape;
+  };
   return (word, index, all) => {
-    const whole = relation(termOf(word.text));
+    const { whole, parts } = shapeOf(word.text);
     if (whole.length > 0) {
       return whole.map(({ queryWord, prefixOnly }) => {
         const folded = fold(word.text);
@@ -67,9 +82,8 @@ export function wordMatcher(
     }
     const matches: WordMatch[] = [];
     let offset = word.start;
-    const parts = camelParts(word.text);
     for (const part of parts) {
-      for (const { queryWord } of relation(termOf(part))) {
+      for (const { queryWord } of part.relations) {
         matches.push({ queryWord, start: offset, end: offset + part.length });
       }
       offset += part.length;
@@ -83,6 +97,12 @@ export function wordMatcher(
     }
     return matches;
   };
+}
+
+/** A word's relations to the query: as a whole, and each of its camelCase parts (length in the text). */
+interface WordShape {
+  whole: readonly { queryWord: number; prefixOnly: boolean }[];
+  parts: readonly { length: number; relations: readonly { queryWord: number }[] }[];
 }
 
 function mark(text: string, ranges: readonly WordMatch[], tags: HighlightTags): string {
@@ -131,7 +151,8 @@ export function highlight(
   };
   if (matchLevel !== 'none') {
     const marked = ranges.reduce((sum, r) => sum + (r.end - r.start), 0);
-    result.fullyHighlighted = marked >= text.replace(/[^\p{L}\p{N}_]/gu, '').length;
+    // The text's word characters: its words' lengths (words are the runs of them, text.ts).
+    result.fullyHighlighted = marked >= analysis.all.reduce((sum, word) => sum + word.text.length, 0);
   }
   return result;
 }

@@ -73,6 +73,8 @@ export interface EngineIndex {
   terms: SearchableMap<Posting>;
   /** How many distinct terms (term ids run from 0 to vocabulary - 1). */
   vocabulary: number;
+  /** Each term id's term (the highlighter turns a query's matched ids back into words). */
+  termOfId: readonly string[];
   /** Per record: its terms in order (proximity). */
   recordTerms: RecordTerms[];
   /** Per record and attribute: the attribute's term when it is a single word (exactOnSingleWordQuery). */
@@ -147,6 +149,7 @@ export function buildIndex(records: readonly SearchRecord[], synonyms: SynonymGr
     records,
     terms,
     vocabulary: termIds.size,
+    termOfId: [...termIds.keys()],
     recordTerms,
     singleWord: singleWords,
     urlIds,

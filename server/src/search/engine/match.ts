@@ -327,27 +327,31 @@ const UNRELATED: readonly TermRelation[] = Object.freeze([]);
  * How a document term relates to each query unit: read from the terms matchUnit marked, so the
  * highlighter marks exactly the words the ranking counted. It reads the pooled arrays of this
  * search: valid until the engine's next search (the endpoint highlights before it asks again).
+ * Built at the first question from the marked term ids (a pass over the vocabulary per unit): the
+ * highlighter asks about every word of every hit, and a dictionary walk per distinct word was a
+ * tenth of a question's answer (profiled).
  */
 export function relationOf(
   index: EngineIndex,
   matches: readonly WordMatches[],
 ): (docTerm: string) => readonly TermRelation[] {
-  // The highlighter asks about every word of every hit: answers memoised for the query.
-  const cache = new Map<string, readonly TermRelation[]>();
+  let related: Map<string, TermRelation[]> | undefined;
   return (docTerm) => {
-    let found = cache.get(docTerm);
-    if (found === undefined) {
-      const termId = index.terms.get(docTerm)?.termId;
-      const related: TermRelation[] = [];
-      if (termId !== undefined) {
-        matches.forEach((m, queryWord) => {
-          const how = m.terms[termId] as number;
-          if (how !== 0) related.push({ queryWord, prefixOnly: how === TERM_PREFIX });
-        });
+    if (!related) {
+      // On the first question: a search nobody highlights does not pay for it.
+      related = new Map();
+      for (let queryWord = 0; queryWord < matches.length; queryWord++) {
+        const terms = (matches[queryWord] as WordMatches).terms;
+        for (let termId = 0; termId < terms.length; termId++) {
+          const how = terms[termId] as number;
+          if (how === 0) continue;
+          const term = index.termOfId[termId] as string;
+          const relations = related.get(term) ?? [];
+          if (relations.length === 0) related.set(term, relations);
+          relations.push({ queryWord, prefixOnly: how === TERM_PREFIX });
+        }
       }
-      found = related.length > 0 ? related : UNRELATED;
-      cache.set(docTerm, found);
     }
-    return found;
+    return related.get(docTerm) ?? UNRELATED;
   };
 }
