@@ -16,6 +16,7 @@ import type { SearchRecord, SynonymGroups } from './records.ts';
  * - filters.ts — which records a reader's roles and the request's facet filters admit (first);
  * - query.ts — the query's units: words and synonym phrases, stop words dropped;
  * - match.ts — per unit, the records it matches: exact, prefix, typos, other forms, synonyms;
+ * - typo-lookup.ts — the terms within a word's typos (length buckets, letter sets, Levenshtein);
  * - rank.ts — Algolia's tie-breaking and custom ranking, lazily up to the page asked for;
  * - key-heap.ts — the candidates' sort keys in order, without sorting them all;
  * - proximity.ts — the costly criterion, computed only where the cheaper ones tie;

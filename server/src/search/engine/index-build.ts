@@ -1,12 +1,13 @@
 import SearchableMap from 'minisearch/SearchableMap';
 import { LEVELS, type Level, type SearchRecord, type SynonymGroups } from '../records.ts';
 import { indexedTerms, stem, term, type Word, words } from '../text.ts';
+import { TypoLookup } from './typo-lookup.ts';
 
 /**
  * The index, built once from the records. Terms get integer ids and postings are typed arrays
  * (record ids, attribute bit masks): a query over 15k records walks arrays, not objects. The term
- * dictionary is MiniSearch's radix tree, because exact, prefix and typo lookups are what it is
- * built for (see match.ts); MiniSearch's scoring is not used.
+ * dictionary is MiniSearch's radix tree, for exact and prefix lookups (see match.ts); typos have
+ * their own lookup (typo-lookup.ts); MiniSearch's scoring is not used.
  */
 
 export type Attribute = Level | 'keywords' | 'content';
@@ -69,8 +70,10 @@ export interface RecordTerms {
 
 export interface EngineIndex {
   records: readonly SearchRecord[];
-  /** Term → posting: the dictionary every query word is looked up in. */
+  /** Term → posting: the dictionary every query word is looked up in (exact and prefix). */
   terms: SearchableMap<Posting>;
+  /** The terms within a word's typos (typo-lookup.ts). */
+  typos: TypoLookup;
   /** How many distinct terms (term ids run from 0 to vocabulary - 1). */
   vocabulary: number;
   /** Each term id's term (the highlighter turns a query's matched ids back into words). */
@@ -148,6 +151,7 @@ export function buildIndex(records: readonly SearchRecord[], synonyms: SynonymGr
   return {
     records,
     terms,
+    typos: new TypoLookup(terms.entries()),
     vocabulary: termIds.size,
     termOfId: [...termIds.keys()],
     recordTerms,

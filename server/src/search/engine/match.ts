@@ -5,8 +5,9 @@ import { meaningfulTerms, type QueryUnit } from './query.ts';
 /**
  * Which records each query word matches, and how: exactly, as a prefix (the last word only, since
  * the reader is still typing it), within the typos its length allows, or through a synonym. The
- * term dictionary answers exact, prefix and fuzzy lookups (MiniSearch's radix tree); this module
- * turns the terms found into per-record arrays that ranking reads without allocating.
+ * term dictionary answers exact and prefix lookups (MiniSearch's radix tree), typo-lookup.ts the
+ * fuzzy ones; this module turns the terms found into per-record arrays that ranking reads without
+ * allocating.
  */
 
 /** How one query word matched the records: per record, best typos (-1 = not matched) etc. */
@@ -274,15 +275,14 @@ function inOrder({ termIds, positions, starts }: RecordTerms, phrase: readonly n
 }
 
 /**
- * The indexed terms within `typos` of a query word. The radix tree counts edits without
+ * The indexed terms within `typos` of a query word. The lookup counts edits without
  * transpositions (Levenshtein), where Algolia counts "centre" for "center" as one typo
- * (Damerau). With two typos allowed the tree's two edits already include one transposition;
+ * (Damerau). With two typos allowed two edits already include one transposition;
  * with one, the words one transposition away are looked up as well. (A transposition plus
  * another edit on long words is left out: looking three edits deep costs twice as much, profiled.)
  */
 function withinTypos(index: EngineIndex, q: string, typos: number): Map<string, Posting> {
-  const found = new Map<string, Posting>();
-  for (const [t, [posting]] of index.terms.fuzzyGet(q, typos)) found.set(t, posting);
+  const found = index.typos.within(q, typos);
   if (typos === 1) {
     for (let i = 0; i + 1 < q.length; i++) {
       if (q[i] === q[i + 1]) continue;
