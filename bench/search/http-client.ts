@@ -10,8 +10,10 @@ export interface HttpJob {
   /** Searches (one query per request, DocSearch's body), or GET /healthz when null. */
   queries: string[] | null;
   indexName: string;
-  /** Timed passes over the list; one more untimed pass first (connections, the gate's JIT). */
+  /** Timed passes over the list. */
   runs: number;
+  /** Untimed passes first (connections, the gate's JIT for these queries); at least one. */
+  warmUp?: number;
 }
 
 /** DocSearch's request for one query, as the modal sends it. */
@@ -34,7 +36,7 @@ const searchBody = (indexName: string, query: string) =>
     ],
   });
 
-async function run({ origin, queries, indexName, runs }: HttpJob): Promise<number[]> {
+async function run({ origin, queries, indexName, runs, warmUp = 1 }: HttpJob): Promise<number[]> {
   const requests = queries
     ? queries.map((query) => ({
         url: `${origin}/1/indexes/*/queries`,
@@ -42,13 +44,14 @@ async function run({ origin, queries, indexName, runs }: HttpJob): Promise<numbe
       }))
     : [{ url: `${origin}/healthz`, init: { method: 'GET' } }];
   const times: number[] = [];
-  for (let pass = 0; pass <= runs; pass++) {
+  const untimed = Math.max(1, warmUp);
+  for (let pass = 0; pass < untimed + runs; pass++) {
     for (const { url, init } of requests) {
       const started = process.hrtime.bigint();
       const response = await fetch(url, init);
       await response.arrayBuffer();
       if (!response.ok) throw new Error(`HTTP ${response.status} for ${'body' in init ? init.body : url}`);
-      if (pass > 0) times.push(Number(process.hrtime.bigint() - started) / 1e6);
+      if (pass >= untimed) times.push(Number(process.hrtime.bigint() - started) / 1e6);
     }
   }
   return times;

@@ -157,9 +157,13 @@ async function gateOrigin(): Promise<string> {
 }
 
 /** Runs an HTTP job in the client process (http-client.ts) and returns p50 and p99 of its requests. */
-async function timedOverHttp(queries: string[] | null, runs: number): Promise<{ p50: number; p99: number }> {
+async function timedOverHttp(
+  queries: string[] | null,
+  runs: number,
+  warmUp = 1,
+): Promise<{ p50: number; p99: number }> {
   const origin = gateHolder.gate?.origin ?? (await gateOrigin());
-  const job: HttpJob = { origin, queries, indexName: loadConfig({}).search.indexName, runs };
+  const job: HttpJob = { origin, queries, indexName: loadConfig({}).search.indexName, runs, warmUp };
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'http-client.ts')], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
@@ -211,6 +215,8 @@ const results = new Map<string, Relevance & { p50: number; p99: number }>();
  * would otherwise bring major collections into our p99), each case after a full collection.
  */
 const worstLines: string[] = [];
+/** The slowest worst case's p99, in process and over HTTP (issue 14's targets: 5 ms and 20 ms). */
+const worstP99 = { inProcess: 0, http: 0 };
 if (!chosen || chosen.includes('tala')) {
   const engine = tala(records, synonyms);
   const gc = (globalThis as { gc?: () => void }).gc;
@@ -226,10 +232,13 @@ if (!chosen || chosen.includes('tala')) {
     }
     times.sort((a, b) => a - b);
     gc?.();
-    const http = process.env.BENCH_HTTP !== '0' ? await overHttp([query], WORST_CASE_RUNS) : null;
+    // Warmed as in process: the gate's V8 compiles this query's paths during the first requests.
+    const http = process.env.BENCH_HTTP !== '0' ? await timedOverHttp([query], WORST_CASE_RUNS, WARM_UP_RUNS) : null;
     const both = ({ p50, p99 }: { p50: number; p99: number }) => `${p50.toFixed(2)} / ${p99.toFixed(2)}`.padStart(13);
     const inProcess = { p50: percentile(times, 50), p99: percentile(times, 99) };
     worst.push([name, both(inProcess), http ? both(http) : '–'] as const);
+    worstP99.inProcess = Math.max(worstP99.inProcess, inProcess.p99);
+    if (http) worstP99.http = Math.max(worstP99.http, http.p99);
   }
   worstLines.push(
     `worst cases (tala, each query alone, ${WORST_CASE_RUNS} runs, p50 / p99 ms): in process | over HTTP`,
@@ -293,7 +302,7 @@ if (talaResult) {
       .map((s) => s.at5.toFixed(3))
       .join(
         ', ',
-      )}); questions held-out s@5 ≥ 0.90 and s@1 ≥ 0.70 (tala ${talaResult.bySet[3]?.at5.toFixed(3)}, ${talaResult.bySet[3]?.at1.toFixed(3)}); p99 server-side ≤ 5 ms (tala ${talaResult.p99.toFixed(2)} ms)`,
+      )}); questions held-out s@5 ≥ 0.90 and s@1 ≥ 0.70 (tala ${talaResult.bySet[3]?.at5.toFixed(3)}, ${talaResult.bySet[3]?.at1.toFixed(3)}); p99 server-side ≤ 5 ms (tala ${talaResult.p99.toFixed(2)} ms; worst case ${worstP99.inProcess.toFixed(2)} ms); worst case p99 over HTTP ≤ 20 ms (tala ${worstP99.http.toFixed(2)} ms)`,
   );
   if (talaResult.misses.length > 0)
     console.log(`\ntala misses on the tuning halves (not in top 5):\n  ${talaResult.misses.join('\n  ')}`);
