@@ -8,7 +8,7 @@ import type { WordMatches } from './match.ts';
  */
 
 /** Algolia caps proximity at 8: farther words count as unrelated. */
-const MAX_PROXIMITY = 8;
+export const MAX_PROXIMITY = 8;
 
 /**
  * Sum over consecutive query words of their closest distance inside one attribute (1 = adjacent

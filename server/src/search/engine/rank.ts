@@ -2,7 +2,7 @@ import type { SearchRecord } from '../records.ts';
 import { type EngineIndex, type RecordTerms, SEARCHABLE } from './index-build.ts';
 import { KeyHeap } from './key-heap.ts';
 import { FORM_MATCH, type WordMatches } from './match.ts';
-import { proximity } from './proximity.ts';
+import { MAX_PROXIMITY, proximity } from './proximity.ts';
 
 /**
  * DocSearch's ranking: Algolia's tie-breaking over words, typo, attribute, proximity and exact
@@ -161,13 +161,23 @@ function laterKey(
   queryTerms: readonly string[],
 ): number {
   let exact = 0;
-  if (queryTerms.length === 1) {
-    // exactOnSingleWordQuery: attribute — one word is exact when a whole attribute is that word.
-    exact = (index.singleWord[id] as (string | null)[]).includes(queryTerms[0] as string) ? 1 : 0;
-  } else for (const m of matches) exact += m.exact[id] as number;
   let forms = 0;
-  for (const m of matches) if (m.typos[id] === FORM_MATCH) forms++;
-  const closeness = matches.length > 1 ? proximity(index.recordTerms[id] as RecordTerms, id, matches) : 0;
+  let placed = 0;
+  for (const m of matches) {
+    exact += m.exact[id] as number;
+    if (m.typos[id] === FORM_MATCH) forms++;
+    if (m.attributes[id] !== 0) placed++;
+  }
+  // exactOnSingleWordQuery: attribute — one word is exact when a whole attribute is that word.
+  if (queryTerms.length === 1)
+    exact = (index.singleWord[id] as (string | null)[]).includes(queryTerms[0] as string) ? 1 : 0;
+  // With fewer than two of the words in the record, every pair is as far as can be (no walk).
+  const closeness =
+    matches.length < 2
+      ? 0
+      : placed < 2
+        ? MAX_PROXIMITY * (matches.length - 1)
+        : proximity(index.recordTerms[id] as RecordTerms, id, matches);
   return (closeness * 32 + (MAX_QUERY_WORDS - forms)) * 32 + (MAX_QUERY_WORDS - exact);
 }
 
