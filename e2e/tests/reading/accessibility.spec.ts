@@ -91,6 +91,22 @@ for (const { name, path, ready } of TEMPLATES) {
   });
 }
 
+/**
+ * WCAG 1.4.10 Reflow: at 320 CSS px the page scrolls one way only. Wide tables and code scroll
+ * inside their own boxes; a box that forces its width on the page (a table set to display: table,
+ * a grid column of 20rem) makes a phone reader pan sideways to read every line.
+ */
+for (const { name, path, ready } of TEMPLATES) {
+  test(`A11Y-05 ${name} (${path}) reflows at 320 CSS px: no sideways scrolling`, async ({ page }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    await ready(page);
+    const widest = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(widest).toBeLessThanOrEqual(320);
+  });
+}
+
 test('A11Y-02 a keyboard reader skips to the content, and the focus is visible on the way', async ({ page }) => {
   await page.goto('/studio/deploy/');
   await page.waitForLoadState('networkidle');
