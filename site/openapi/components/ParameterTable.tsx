@@ -1,3 +1,4 @@
+import ScrollableTable from '@site/src/components/ScrollableTable';
 import type { ReactNode } from 'react';
 import InlineText from './InlineText';
 import { anchorId, show, typeLabel } from './schema-text';
@@ -14,7 +15,7 @@ export default function ParameterTable({
 }): ReactNode {
   const rows = parameters.filter((p) => p.in === location);
   return (
-    <table className={styles.parameters}>
+    <ScrollableTable className={styles.parameters}>
       <thead>
         <tr>
           <th>Name</th>
@@ -45,7 +46,7 @@ export default function ParameterTable({
           );
         })}
       </tbody>
-    </table>
+    </ScrollableTable>
   );
 }
 

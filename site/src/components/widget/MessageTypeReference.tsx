@@ -1,5 +1,6 @@
 import CodeBlock from '@theme/CodeBlock';
 import '@site/plugins/code-highlight/grammars/json';
+import ScrollableTable from '@site/src/components/ScrollableTable';
 import type { ReactNode } from 'react';
 import MessagePreview from './MessagePreview';
 import { type FieldSpec, messageType } from './message-types';
@@ -51,7 +52,7 @@ export default function MessageTypeReference({ type }: { type: string }): ReactN
   return (
     <div className={styles.reference}>
       <p>{spec.summary}</p>
-      <table>
+      <ScrollableTable>
         <thead>
           <tr>
             <th>Field</th>
@@ -63,7 +64,7 @@ export default function MessageTypeReference({ type }: { type: string }): ReactN
         <tbody>
           <Rows fields={spec.fields} prefix="" />
         </tbody>
-      </table>
+      </ScrollableTable>
       <div className={styles.exampleGrid}>
         <CodeBlock language="json" title="Example payload">
           {JSON.stringify(spec.example, null, 2)}

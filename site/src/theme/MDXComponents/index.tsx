@@ -1,24 +1,5 @@
+import ScrollableTable from '@site/src/components/ScrollableTable';
 import MDXComponents from '@theme-original/MDXComponents';
-import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react';
 
-/**
- * A table in the docs. Infima lets a wide table scroll sideways inside the page; a scrolling region
- * must be reachable by keyboard (WCAG 2.1.1, axe scrollable-region-focusable), so a table that
- * overflows becomes focusable (arrow keys then scroll it). Tables that fit stay out of the tab order.
- */
-function Table(props: ComponentProps<'table'>): ReactNode {
-  const ref = useRef<HTMLTableElement>(null);
-  const [overflows, setOverflows] = useState(false);
-  useEffect(() => {
-    const table = ref.current;
-    if (!table) return;
-    const measure = () => setOverflows(table.scrollWidth > table.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(table);
-    return () => observer.disconnect();
-  }, []);
-  return <table ref={ref} {...props} tabIndex={overflows ? 0 : undefined} />;
-}
-
-export default { ...MDXComponents, table: Table };
+/** The docs' tables scroll inside the page when they are wide, reachable by keyboard then. */
+export default { ...MDXComponents, table: ScrollableTable };
