@@ -17,22 +17,6 @@ import type { QueryParams } from './params.ts';
 import { LEVELS, type Level, type SearchRecord } from './records.ts';
 import { term } from './text.ts';
 
-/**
- * A word's indexed form, remembered for the query: the highlighter asks for every word of every
- * hit's attributes, and a page's words repeat (text.ts was 7% of a long query's profile).
- */
-function memoised(toTerm: (word: string) => string): (word: string) => string {
-  const known = new Map<string, string>();
-  return (word) => {
-    let found = known.get(word);
-    if (found === undefined) {
-      found = toTerm(word);
-      known.set(word, found);
-    }
-    return found;
-  };
-}
-
 /** One result of a multi-query response, in Algolia's shape (the fields DocSearch and the helper read). */
 export interface SearchResponse {
   hits: Record<string, unknown>[];
@@ -90,7 +74,7 @@ export function respond(params: QueryParams, { engine, allowed, origin }: Respon
     result,
     params,
     origin,
-    matcher: wordMatcher(result.queryTerms, memoised(term), result.relation),
+    matcher: wordMatcher(result.queryTerms, term, result.relation),
     tags: { pre: params.highlightPreTag, post: params.highlightPostTag, ellipsis: params.snippetEllipsisText },
     marked: new Map(),
     analysed: new Map(),
