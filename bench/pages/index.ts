@@ -219,9 +219,11 @@ console.log(
 );
 console.log('| template | site | score | TBT | LCP | KB | a11y | TBT ours/stock |');
 console.log('|---|---|---|---|---|---|---|---|');
+/** The median over the rounds of one measure of one site on one template. */
+const medianOf = (template: string, key: string, pick: (s: Sample) => number) =>
+  median((samples.get(`${template}|${key}`) ?? []).map(pick));
 for (const template of templates) {
-  const of = (key: string, pick: (s: Sample) => number) =>
-    median((samples.get(`${template.name}|${key}`) ?? []).map(pick));
+  const of = (key: string, pick: (s: Sample) => number) => medianOf(template.name, key, pick);
   for (const site of sites) {
     const ratio =
       site.key === 'portal'
@@ -238,4 +240,23 @@ for (const template of templates) {
       `| ${template.name} | ${site.label} | ${fmt(of(site.key, (s) => s.score))} | ${fmt(of(site.key, (s) => s.tbt))} | ${fmt(of(site.key, (s) => s.lcp))} | ${fmt(of(site.key, (s) => s.bytes) / 1024)} | ${accessibility.get(`${template.name}|${site.key}`) ?? ''} | ${ratio} |`,
     );
   }
+}
+
+// The issue's two targets, per template, with the 13-page site's own TBT ratio beside the portal's:
+// how light a one-screen page of a tiny site is against the same-size site, for scale.
+console.log("\nTargets (issue 17): score at least the 13-page site's; TBT at most 0.5 × the same-size site's");
+console.log('| template | score portal / 13 pages | TBT portal / same size | TBT 13 pages / same size |');
+console.log('|---|---|---|---|');
+for (const template of templates) {
+  const of = (key: string, pick: (s: Sample) => number) => medianOf(template.name, key, pick);
+  const sameSizeTbt = Math.max(
+    1,
+    of('sameSize', (s) => s.tbt),
+  );
+  const tbtRatio = (key: string) => of(key, (s) => s.tbt) / sameSizeTbt;
+  const scores = `${fmt(of('portal', (s) => s.score))} / ${fmt(of('tiny', (s) => s.score))}`;
+  const met = (ok: boolean) => (ok ? 'met' : 'missed');
+  console.log(
+    `| ${template.name} | ${scores} ${met(of('portal', (s) => s.score) >= of('tiny', (s) => s.score))} | ${fmt(tbtRatio('portal'), 2)} ${met(tbtRatio('portal') <= 0.5)} | ${fmt(tbtRatio('tiny'), 2)} |`,
+  );
 }

@@ -201,8 +201,9 @@ export function matchUnit(
  * typed): its meaningful terms, in order, each within PHRASE_GAP words of the one before (room for
  * the stop words between: "talk to a human" is found in "talk to a human" and "talk to the human").
  * A record the unit matched with typos or in another form now matches exactly; one it matched
- * exactly already gains the phrase's attributes. Walks the phrase's postings, not every record: a question with five synonym phrases has dozens of
- * alternatives, and a pass over all records per alternative was most of its time (profiled).
+ * exactly already gains the phrase's attributes. Walks the phrase's postings, not every record:
+ * a question with five synonym phrases has dozens of alternatives, and a pass over all records per
+ * alternative was most of its time (profiled).
  */
 function addPhrase(
   index: EngineIndex,

@@ -214,8 +214,9 @@ export function wordWeights(matches: readonly WordMatches[], size: number, weigh
 }
 
 /**
- * The cheap criteria in one number that sorts like them: more words (≤ 16), then more weight (≤ 1008: 63 per word), fewer typos (< 64: 2 per word at most), a lower
- * attribute sum (< 256: 8 per word at most). Times the candidate slots it stays below 2^53.
+ * The cheap criteria in one number that sorts like them: more words (≤ 16), then more weight
+ * (≤ 1008: 63 per word), fewer typos (< 64: 2 per word at most), a lower attribute sum (< 256: 8
+ * per word at most). Times the candidate slots it stays below 2^53.
  */
 type Cheap = Pick<Criteria, 'wordScore' | 'weight' | 'typos' | 'attribute'>;
 const MAX_SCORE = MAX_QUERY_WORDS;
