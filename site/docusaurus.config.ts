@@ -65,6 +65,7 @@ const config: Config = {
     './plugins/code-highlight/index.ts',
     './plugins/emoji-labels/index.ts',
     './plugins/route-sections/index.ts',
+    './plugins/staged-start/index.ts',
   ],
 
   themeConfig: {

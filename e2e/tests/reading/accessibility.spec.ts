@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { openSearchModal, openSelectedHit } from '../search-modal';
+import { hydrated, openSearchModal, openSelectedHit } from '../search-modal';
 
 /**
  * Issue 17: WCAG 2.0/2.1/2.2 A and AA, checked by axe-core on one page of every template, after
@@ -86,6 +86,7 @@ for (const { name, path, ready } of TEMPLATES) {
     test.setTimeout(AXE_TIMEOUT_MS);
     await page.goto(path);
     await page.waitForLoadState('networkidle');
+    await hydrated(page);
     await ready(page);
     expect(await violations(page)).toEqual([]);
   });
@@ -102,6 +103,7 @@ for (const { name, path, ready } of TEMPLATES) {
     await page.setViewportSize({ width: 320, height: 640 });
     await page.goto(path);
     await page.waitForLoadState('networkidle');
+    await hydrated(page);
     await ready(page);
     const widest = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(widest).toBeLessThanOrEqual(320);
@@ -116,6 +118,7 @@ for (const { name, path, ready } of TEMPLATES) {
 test('A11Y-02 a keyboard reader skips to the content, and the focus is visible on the way', async ({ page }) => {
   await page.goto('/studio/deploy/');
   await page.waitForLoadState('networkidle');
+  await hydrated(page);
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).toBeFocused();
@@ -168,6 +171,7 @@ test('A11Y-03 a keyboard reader opens search, picks a result and lands on its pa
 test('A11Y-04 the playground works from the keyboard: choose an example, edit it, read the error', async ({ page }) => {
   await page.goto('/tala-web-widget/playground/');
   await page.waitForLoadState('networkidle');
+  await hydrated(page);
   const example = page.getByLabel('Example');
   await example.focus();
   await example.selectOption('quick-reply');

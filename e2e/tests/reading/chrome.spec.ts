@@ -5,6 +5,7 @@ test('CHRM-03 the announcement bar closes and stays closed after a reload', asyn
   await page.goto('/studio/build/');
   const bar = page.locator('[role="banner"]').filter({ hasText: 'Tala 8.0' });
   await expect(bar).toBeVisible();
+  await hydrated(page);
   await bar.getByRole('button', { name: /close/i }).click();
   await expect(bar).toBeHidden();
   await page.reload();
@@ -32,6 +33,7 @@ test('CHRM-04 at mobile width the sidebar toggle shows, and the mobile sidebar c
   await page.goto('/studio/build/');
   const toggle = page.getByRole('button', { name: 'Toggle navigation bar' });
   await expect(toggle).toBeVisible();
+  await hydrated(page);
   await toggle.click();
   const mobileSidebar = page.locator('.navbar-sidebar');
   await expect(mobileSidebar).toBeVisible();
@@ -88,6 +90,7 @@ test('CHRM-01 the docs link is marked current on doc pages only, on load and aft
   await page.goto('/on-prem/category/on-prem/');
   await current(false);
   // In-app navigation into the docs: the section's routes are attached before the navbar matches.
+  await hydrated(page);
   await docsLink.click();
   await expect(page).not.toHaveURL(/\/on-prem\//);
   await expect(docsLink).toHaveClass(/navbar__link--active/);

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { hydrated } from '../search-modal';
 
 /** The "Copy page" menu beside the breadcrumbs (issue 16): keyboard, clipboard, links that carry no content. */
 
@@ -6,6 +7,7 @@ test('the Copy page menu opens from the keyboard and lists copy, view and open-i
   page,
 }) => {
   await page.goto('/studio/deploy/');
+  await hydrated(page);
   const toggle = page.getByRole('button', { name: 'More ways to use this page' });
   await toggle.focus();
   await page.keyboard.press('Enter');
@@ -32,6 +34,7 @@ test('the Copy page menu opens from the keyboard and lists copy, view and open-i
 test('Copy page puts the Markdown of the page on the clipboard', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto('/studio/deploy/');
+  await hydrated(page);
   await page.getByRole('button', { name: 'Copy page', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Copied as Markdown' })).toBeVisible();
   const copied = await page.evaluate(() => navigator.clipboard.readText());

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { hydrated } from '../search-modal';
 
 test('a message type page shows the live preview in the static HTML and in the browser', async ({ page, request }) => {
   const html = await (await request.get('/tala-web-widget/message-types/card/')).text();
@@ -6,6 +7,7 @@ test('a message type page shows the live preview in the static HTML and in the b
   expect(html).toMatch(/data-message-type="?card/);
   expect(html).toContain('Margherita');
   await page.goto('/tala-web-widget/message-types/card/');
+  await hydrated(page);
   const preview = page.getByRole('region', { name: 'Widget preview: card message' });
   await expect(preview).toBeVisible();
   await expect(preview.getByRole('img', { name: 'A Margherita pizza' })).toBeVisible();
@@ -15,6 +17,7 @@ test('a message type page shows the live preview in the static HTML and in the b
 
 test('the carousel preview scrolls with its buttons and the keyboard', async ({ page }) => {
   await page.goto('/tala-web-widget/message-types/carousel/');
+  await hydrated(page);
   const preview = page.getByRole('region', { name: 'Widget preview: carousel message' });
   await expect(preview.getByRole('button', { name: 'Next card' })).toBeVisible();
   await expect(preview.getByRole('region', { name: '1 of 3' })).toBeVisible();
@@ -22,6 +25,7 @@ test('the carousel preview scrolls with its buttons and the keyboard', async ({ 
 
 test('the playground previews as you type, explains a malformed payload, and recovers', async ({ page }) => {
   await page.goto('/tala-web-widget/playground/');
+  await hydrated(page);
   const editor = page.getByLabel('Message payload (JSON)');
   await page.getByLabel('Example').selectOption('quick-reply');
   await expect(page.getByRole('region', { name: 'Widget preview: quick-reply message' })).toBeVisible();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect } from '../fixtures';
+import { hydrated } from '../search-modal';
 
 const buildDir = path.resolve(import.meta.dirname, '../../../site/build');
 
@@ -28,10 +29,15 @@ export function watchOnpremRequests(page: Page): string[] {
   return requested;
 }
 
-/** Signs in through the embedded provider's form, from the login screen the page shows now. */
+/**
+ * Signs in through the embedded provider's form, from the login screen the page shows now, and
+ * waits until the portal's page has started (its chunks loaded, hydrated): a test that changes the
+ * cookies next would otherwise refuse the chunks the page is still loading.
+ */
 export async function signInAs(page: Page, name: 'Riley Reader' | 'Olu Admin'): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Documentation' })).toBeVisible();
   await page.getByRole('button', { name: 'Login' }).click();
   await page.getByRole('button', { name: new RegExp(name) }).click();
   await page.waitForURL((url) => url.port !== '' && !url.pathname.startsWith('/interaction/'));
+  await hydrated(page);
 }
