@@ -162,6 +162,15 @@ const stopNginx = startNginx([
 const gate = await startLocalPortal(portalBuild, ports.portal);
 const compareGate = compareBuild ? await startLocalPortal(compareBuild, ports.compare) : null;
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+// Stopped by a signal (Ctrl+C, a timeout), the bench takes nginx and Chromium with it; the gates
+// end on their own when this process does (bench/local-portal.ts).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    chrome.kill();
+    stopNginx();
+    process.exit(130);
+  });
+}
 
 const sites = [
   { key: 'portal', label: 'portal', port: ports.portal, path: (t: (typeof TEMPLATES)[number]) => t.portal },
