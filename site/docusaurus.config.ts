@@ -66,6 +66,7 @@ const config: Config = {
     './plugins/emoji-labels/index.ts',
     './plugins/route-sections/index.ts',
     './plugins/staged-start/index.ts',
+    './plugins/prefetch-once/index.ts',
   ],
 
   themeConfig: {

@@ -99,3 +99,16 @@ for (const [name, connection] of [
     expect((await added(page)).filter((entry) => entry.startsWith('prefetch '))).toEqual([]);
   });
 }
+
+test('CHRM-14 each bundle is prefetched once, however many links in view share it (site/plugins/prefetch-once)', async ({
+  page,
+}) => {
+  await watchBundles(page, null);
+  await loadAndSettle(page);
+  // Every link of a docs page matches the same layout routes, whose bundles Docusaurus asks for
+  // again with each link; a dozen viewport prefetches make sure several links have been through.
+  const prefetches = async () => (await added(page)).filter((entry) => entry.startsWith('prefetch '));
+  await expect.poll(async () => (await prefetches()).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(12);
+  const urls = await prefetches();
+  expect(urls.filter((url, index) => urls.indexOf(url) !== index)).toEqual([]);
+});
