@@ -50,6 +50,7 @@ function watchBundles(page: Page, connection: { effectiveType: string; saveData:
 }
 
 const added = (page: Page) => page.evaluate(() => (window as unknown as { added: string[] }).added);
+const prefetches = async (page: Page) => (await added(page)).filter((entry) => entry.startsWith('prefetch '));
 
 /** Loads a page and waits until every link observed so far has had its first visibility check. */
 async function loadAndSettle(page: Page) {
@@ -72,9 +73,8 @@ test('CHRM-14 on a normal connection the bundles of links in view are prefetched
   await loadAndSettle(page);
   // Viewport prefetches run one per idle period (idle-queue.ts): on a busy machine the first may
   // come after the observers have reported.
-  const prefetches = async () => (await added(page)).filter((entry) => entry.startsWith('prefetch '));
-  await expect.poll(async () => (await prefetches()).length).toBeGreaterThan(0);
-  for (const entry of await prefetches()) expect(entry).toMatch(/\/assets\/js\/[^/]+\.js$/);
+  await expect.poll(async () => (await prefetches(page)).length).toBeGreaterThan(0);
+  for (const entry of await prefetches(page)) expect(entry).toMatch(/\/assets\/js\/[^/]+\.js$/);
   const before = (await added(page)).length;
   await page.locator('article').getByRole('link', { name: 'Test a solution' }).first().hover();
   const scripts = (await added(page)).slice(before).filter((entry) => entry.startsWith('script /assets/js/'));
@@ -96,7 +96,7 @@ for (const [name, connection] of [
     // Navigating loads the page's bundles regardless (Docusaurus preloads the route it switches to).
     await link.click();
     await expect(page.locator('article h1')).toHaveText('Test a solution');
-    expect((await added(page)).filter((entry) => entry.startsWith('prefetch '))).toEqual([]);
+    expect(await prefetches(page)).toEqual([]);
   });
 }
 
@@ -107,8 +107,7 @@ test('CHRM-14 each bundle is prefetched once, however many links in view share i
   await loadAndSettle(page);
   // Every link of a docs page matches the same layout routes, whose bundles Docusaurus asks for
   // again with each link; a dozen viewport prefetches make sure several links have been through.
-  const prefetches = async () => (await added(page)).filter((entry) => entry.startsWith('prefetch '));
-  await expect.poll(async () => (await prefetches()).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(12);
-  const urls = await prefetches();
+  await expect.poll(async () => (await prefetches(page)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(12);
+  const urls = await prefetches(page);
   expect(urls.filter((url, index) => urls.indexOf(url) !== index)).toEqual([]);
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { clientModuleReplacement } from '../client-module-replacement';
 
 /** The module the theme's DocCard gets `extractLeadingEmoji` from (through theme-common/internal). */
 export const UPSTREAM_EMOJI_UTILS = /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\\/]utils[\\/]emojiUtils\.js$/;
@@ -14,17 +15,9 @@ export const UPSTREAM_EMOJI_UTILS = /[\\/]@docusaurus[\\/]theme-common[\\/]lib[\
  * behaviour changing (the equivalence test in __tests__ compares both on every kind of label).
  */
 export default function emojiLabelsPlugin(context: LoadContext): Plugin {
-  const replacement = path.join(context.siteDir, 'plugins/emoji-labels/client/emoji-utils.ts');
-  return {
-    name: 'tala-emoji-labels',
-    configureWebpack(_config, isServer, { currentBundler }) {
-      if (isServer) return {};
-      return {
-        plugins: [
-          // An absolute path: after resolution, the module's resource becomes this file.
-          new currentBundler.instance.NormalModuleReplacementPlugin(UPSTREAM_EMOJI_UTILS, replacement),
-        ],
-      };
-    },
-  };
+  return clientModuleReplacement(
+    'tala-emoji-labels',
+    UPSTREAM_EMOJI_UTILS,
+    path.join(context.siteDir, 'plugins/emoji-labels/client/emoji-utils.ts'),
+  );
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { clientModuleReplacement } from '../client-module-replacement';
 
 /** Core's prefetch helper, which `docusaurus.prefetch` calls once per chunk of every matched route. */
 export const UPSTREAM_PREFETCH = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]prefetch\.js$/;
@@ -18,15 +19,9 @@ export const UPSTREAM_PREFETCH = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\
  * source with the one the replacement was written from).
  */
 export default function prefetchOncePlugin(context: LoadContext): Plugin {
-  const replacement = path.join(context.siteDir, 'plugins/prefetch-once/client/prefetch.ts');
-  return {
-    name: 'tala-prefetch-once',
-    configureWebpack(_config, isServer, { currentBundler }) {
-      if (isServer) return {};
-      return {
-        // An absolute path: after resolution, the module's resource becomes this file.
-        plugins: [new currentBundler.instance.NormalModuleReplacementPlugin(UPSTREAM_PREFETCH, replacement)],
-      };
-    },
-  };
+  return clientModuleReplacement(
+    'tala-prefetch-once',
+    UPSTREAM_PREFETCH,
+    path.join(context.siteDir, 'plugins/prefetch-once/client/prefetch.ts'),
+  );
 }
