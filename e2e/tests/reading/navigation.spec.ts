@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '../fixtures';
 import { holdRequests } from '../held-requests';
 import { hydrated, openSearchModal } from '../search-modal';
@@ -127,7 +128,7 @@ test('NAV-01 the route table comes by section: a link into another section loads
 }) => {
   const routeTables: string[] = [];
   page.on('request', (request) => {
-    const name = /\/assets\/js\/(tala-routes-[a-z-]+)\.[0-9a-f]+\.js$/.exec(request.url())?.[1];
+    const name = /\/assets\/js\/(tala-routes-[a-z0-9.-]+)\.[0-9a-f]{8}\.js$/.exec(request.url())?.[1];
     if (name) routeTables.push(name);
   });
   await page.goto('/studio/build/');
@@ -146,4 +147,31 @@ test('NAV-01 the route table comes by section: a link into another section loads
   await page.goBack();
   await expect(page.locator('article h1')).toHaveText('Build a solution');
   expect(routeTables.filter((name) => name === 'tala-routes-studio')).toHaveLength(1);
+});
+
+test('NAV-01 every module of the route table serves its pages: one page of each renders and hydrates with its own content', async ({
+  page,
+}) => {
+  // The build's modules and their routes (site/plugins/route-sections): keys are `${path}-${hash}`.
+  const sections: Record<string, string[]> = JSON.parse(
+    readFileSync(new URL('../../../site/.docusaurus/tala-route-sections/sections.json', import.meta.url), 'utf8'),
+  );
+  expect(Object.keys(sections).length).toBeGreaterThan(8);
+  for (const [chunkName, keys] of Object.entries(sections)) {
+    const key = keys[keys.length - 1] as string;
+    const path = key.slice(0, key.lastIndexOf('-'));
+    const loaded: string[] = [];
+    const onRequest = (request: import('@playwright/test').Request) => loaded.push(request.url());
+    page.on('request', onRequest);
+    await page.goto(path);
+    await hydrated(page);
+    page.off('request', onRequest);
+    expect(
+      loaded.some((url) => url.includes(`/assets/js/${chunkName}.`)),
+      `${path} loads ${chunkName}`,
+    ).toBe(true);
+    // Hydration matched the route: the page's own heading, not the not-found content.
+    await expect(page.locator('h1').first(), path).toBeVisible();
+    await expect(page.getByText('Page Not Found'), path).toHaveCount(0);
+  }
 });

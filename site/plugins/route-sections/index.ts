@@ -22,10 +22,12 @@ export const UPSTREAM = {
  * registry of every route chunk into main.js, about 0.5 KiB per page of the site, parsed and
  * evaluated on every page (a tiny site's TBT is half a 500-page one's on the same theme). In the
  * production client bundle, the three generated modules are replaced by a shell (top-level and
- * layout routes) and each top-level section's page routes become a chunk, attached to their layout
+ * layout routes) and the page routes of each section (./sections.ts: a top-level section, split
+ * along its directories while it has more than 64 pages) become a chunk, attached to their layout
  * routes before anything matches a path of that section: `preload` is replaced by one that loads
- * the section first (client/preload.ts), and `window.docusaurus.prefetch` only prefetches
- * paths whose section is loaded (access-guard.ts). The server bundle (SSR) and `docusaurus start` keep the whole table.
+ * the section first (client/preload.ts), and `window.docusaurus.prefetch` only prefetches paths
+ * whose section is loaded (access-guard.ts). The server bundle (SSR) and `docusaurus start` keep
+ * the whole table.
  *
  * Reach-in (docs/upgrading.md, "route table per section"): split.ts reads the generated files;
  * module replacements swap them and `preload`. What breaks on upgrade: the generated formats
@@ -57,7 +59,7 @@ export default function routeSectionsPlugin(context: LoadContext): Plugin {
       write('routes.js', split.routesJs);
       write('registry.js', split.registryJs);
       write('routesChunkNames.json', split.routesChunkNamesJson);
-      for (const section of split.sections) write(`section-${section.name}.js`, section.source);
+      for (const section of split.sections) write(fileOf(section.name), section.source);
       write('index.js', loaderModule(context.siteConfig.baseUrl, split.sections, sectionOfFile));
       const sections: SectionsFile = Object.fromEntries(split.sections.map((s) => [s.chunkName, s.routeKeys]));
       write(SECTIONS_FILE, JSON.stringify(sections));
@@ -81,13 +83,14 @@ export default function routeSectionsPlugin(context: LoadContext): Plugin {
 /** The module that loads a path's section and attaches its routes to their layout routes. */
 function loaderModule(
   baseUrl: string,
-  sections: readonly { name: string; chunkName: string }[],
+  sections: readonly { name: string; keys: string[]; chunkName: string }[],
   sectionOfFile: string,
 ): string {
   const loaders = sections.map(
     (s) =>
-      `  ${JSON.stringify(s.name)}: () => import(/* webpackChunkName: ${JSON.stringify(s.chunkName)} */ ${JSON.stringify(`./section-${s.name}.js`)}),`,
+      `  ${JSON.stringify(s.name)}: () => import(/* webpackChunkName: ${JSON.stringify(s.chunkName)} */ ${JSON.stringify(`./${fileOf(s.name)}`)}),`,
   );
+  const moduleOfKey = Object.fromEntries(sections.flatMap((s) => s.keys.map((key) => [key, s.name])));
   return `import routes from '@generated/routes';
 import { sectionOf } from ${JSON.stringify(sectionOfFile)};
 
@@ -95,8 +98,15 @@ const baseUrl = ${JSON.stringify(baseUrl)};
 const loaders = {
 ${loaders.join('\n')}
 };
+/** Directory prefix → the module holding its pages. */
+const moduleOfKey = ${JSON.stringify(moduleOfKey, null, 2)};
 const loading = new Map();
 const loaded = new Set();
+
+function moduleOf(pathname) {
+  const key = sectionOf(pathname, baseUrl, moduleOfKey);
+  return key === '' ? undefined : moduleOfKey[key];
+}
 
 function attach(byParent) {
   const walk = (list) => {
@@ -111,12 +121,11 @@ function attach(byParent) {
 
 /** Resolves once the routes of the path's section are in the table (at once for the shell's). */
 export function ensureRoutes(pathname) {
-  const name = sectionOf(pathname, baseUrl);
-  const load = Object.hasOwn(loaders, name) ? loaders[name] : undefined;
-  if (!load) return Promise.resolve();
+  const name = moduleOf(pathname);
+  if (name === undefined) return Promise.resolve();
   let promise = loading.get(name);
   if (!promise) {
-    promise = load().then((module) => {
+    promise = loaders[name]().then((module) => {
       attach(module.default);
       loaded.add(name);
     });
@@ -133,8 +142,11 @@ export function ensureRoutes(pathname) {
  * ended meanwhile is a script error; Docusaurus's own prefetch only ever adds prefetch links.
  */
 export function hasRoutes(pathname) {
-  const name = sectionOf(pathname, baseUrl);
-  return !Object.hasOwn(loaders, name) || loaded.has(name);
+  const name = moduleOf(pathname);
+  return name === undefined || loaded.has(name);
 }
 `;
 }
+
+/** The file of a section's module in SECTIONS_DIR. */
+const fileOf = (name: string) => `section-${name.replaceAll('/', '.')}.js`;

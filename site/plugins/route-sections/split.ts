@@ -2,13 +2,14 @@ import { parse } from '@babel/parser';
 import { chunkNamesOf } from '../access-manifest/classify';
 import { parseRouteTree, type RouteNode } from '../access-manifest/route-tree';
 import { sectionOf } from './client/section-of';
+import { partitionSections } from './sections';
 
 export { sectionOf };
 
 /**
  * Splits Docusaurus's generated route table into a shell (what every page needs: the top-level
- * routes and the layout routes) and one module per top-level section of the docs (its pages'
- * routes, their route-to-chunk entries and the registry entries only they use).
+ * routes and the layout routes) and modules for the sections of the docs (./sections.ts: each
+ * holds its pages' routes, their route-to-chunk entries and the registry entries only they use).
  *
  * Reach-in (docs/upgrading.md, "route table per section"): `.docusaurus/routes.js`, `registry.js`
  * and `routesChunkNames.json` are code and data Docusaurus generates for its own bundle. What this
@@ -22,9 +23,6 @@ export class RouteSplitError extends Error {
   override name = 'RouteSplitError';
 }
 
-/** A section gets its own module from this many page routes; smaller ones stay in the shell. */
-export const MIN_SECTION_ROUTES = 10;
-
 export interface SplitInput {
   routesJs: string;
   registryJs: string;
@@ -33,7 +31,10 @@ export interface SplitInput {
 }
 
 export interface SplitSection {
+  /** The module's first directory prefix ('reference/apis/studio'). */
   name: string;
+  /** The directory prefixes whose paths this module holds: `sectionOf` finds it by them. */
+  keys: string[];
   /** The webpack chunk name of the section's module. */
   chunkName: string;
   /** Module source: merges its registry and chunk-name entries, exports its routes by parent key. */
@@ -54,6 +55,7 @@ type Node = { type: string; start: number; end: number; [key: string]: unknown }
 interface Leaf {
   key: string;
   parent: RouteNode;
+  /** The name of the module it moves to, '' for the shell. */
   section: string;
   route: RouteNode;
 }
@@ -71,16 +73,17 @@ export function splitRoutes(input: SplitInput): SplitOutput {
   const visit = (route: RouteNode, parent: RouteNode | null) => {
     for (const child of route.routes) visit(child, route);
     if (route.routes.length > 0 || parent === null || route.hash === null) return;
-    leaves.push({ key: keyOf(route), parent, section: sectionOf(route.path, input.baseUrl), route });
+    leaves.push({ key: keyOf(route), parent, section: '', route });
   };
   for (const route of tree) visit(route, null);
 
-  const counts = new Map<string, number>();
-  for (const leaf of leaves) counts.set(leaf.section, (counts.get(leaf.section) ?? 0) + 1);
-  const split = new Set(
-    [...counts].filter(([name, n]) => name !== '' && n >= MIN_SECTION_ROUTES).map(([name]) => name),
+  const modules = partitionSections(
+    leaves.map((leaf) => leaf.route.path),
+    input.baseUrl,
   );
-  const moved = leaves.filter((leaf) => split.has(leaf.section));
+  const nameOfKey = Object.fromEntries(modules.flatMap((m) => m.keys.map((key) => [key, m.keys[0] as string])));
+  for (const leaf of leaves) leaf.section = nameOfKey[sectionOf(leaf.route.path, input.baseUrl, nameOfKey)] ?? '';
+  const moved = leaves.filter((leaf) => leaf.section !== '');
 
   // The shell: moved routes cut out, and each parent that lost some tagged with its key.
   const edits: { start: number; end: number; text: string }[] = [];
@@ -126,7 +129,7 @@ export function splitRoutes(input: SplitInput): SplitOutput {
     else sectionRegistry.set(only, [...(sectionRegistry.get(only) ?? []), source]);
   }
 
-  const sections = [...split].sort().map((name): SplitSection => {
+  const sections = modules.map(({ keys: [name = '', ...more] }): SplitSection => {
     const own = moved.filter((leaf) => leaf.section === name);
     const byParent = new Map<string, string[]>();
     for (const { parent, route } of own) {
@@ -148,7 +151,13 @@ export function splitRoutes(input: SplitInput): SplitOutput {
       '};',
       '',
     ].join('\n');
-    return { name, chunkName: `tala-routes-${name}`, source, routeKeys: own.map((leaf) => leaf.key) };
+    return {
+      name,
+      keys: [name, ...more],
+      chunkName: `tala-routes-${name.replaceAll('/', '.')}`,
+      source,
+      routeKeys: own.map((leaf) => leaf.key),
+    };
   });
 
   return {

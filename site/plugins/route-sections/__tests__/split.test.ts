@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseRouteTree } from '../../access-manifest/route-tree';
-import { MIN_SECTION_ROUTES, RouteSplitError, sectionOf, splitRoutes } from '../split';
+import { MAX_MODULE_ROUTES, MIN_SECTION_ROUTES } from '../sections';
+import { RouteSplitError, sectionOf, splitRoutes } from '../split';
 import { readSection, recombined, registryKeysOf, sorted } from './read-split';
 
 /** A route table in the shape Docusaurus generates (.docusaurus/routes.js, registry.js, routesChunkNames.json). */
@@ -89,8 +90,18 @@ test('a section from MIN_SECTION_ROUTES page routes gets a module; the rest stay
 });
 
 test('shell and sections together are the original table: routes, chunk names and registry, nothing twice', () => {
-  const input = site({ studio: 12, reference: 30, cccf: 3, '': 1 });
+  const input = site({ studio: 12, reference: 2 * MAX_MODULE_ROUTES + 30, cccf: 3, '': 1 });
   const split = splitRoutes(input);
+  // The reference is over the limit: three modules, named after the first directory each holds (in code-unit order).
+  assert.deepEqual(
+    split.sections.map((s) => [s.chunkName, s.routeKeys.length]),
+    [
+      ['tala-routes-reference', MAX_MODULE_ROUTES],
+      ['tala-routes-reference.page-156', MAX_MODULE_ROUTES],
+      ['tala-routes-reference.page-72', 30],
+      ['tala-routes-studio', 12],
+    ],
+  );
   assert.deepEqual(recombined(split), sorted(parseRouteTree(input.routesJs)));
 
   const sections = split.sections.map((s) => readSection(s.source));
@@ -109,11 +120,18 @@ test('shell and sections together are the original table: routes, chunk names an
     );
 });
 
-test('a base URL is not a section: the first segment after it is', () => {
-  assert.equal(sectionOf('/docs/studio/deploy/', '/docs/'), 'studio');
-  assert.equal(sectionOf('/studio/deploy/', '/'), 'studio');
-  assert.equal(sectionOf('/', '/'), '');
-  assert.equal(sectionOf('/user-journeys', '/'), '');
+test("a path's section is the longest listed directory prefix after the base URL", () => {
+  const sections = { studio: 1, reference: 1, 'reference/apis': 1 };
+  assert.equal(sectionOf('/docs/studio/deploy/', '/docs/', sections), 'studio');
+  assert.equal(sectionOf('/studio/deploy/', '/', sections), 'studio');
+  assert.equal(sectionOf('/reference/apis/studio/auth/login/', '/', sections), 'reference/apis');
+  assert.equal(sectionOf('/reference/tql/', '/', sections), 'reference');
+  assert.equal(sectionOf('/reference/', '/', sections), 'reference');
+  // A prefix of a directory's name is not that directory.
+  assert.equal(sectionOf('/studios/x/', '/', sections), '');
+  assert.equal(sectionOf('/', '/', sections), '');
+  // What follows the last slash is a page of the shell's directory.
+  assert.equal(sectionOf('/studio', '/', sections), '');
 });
 
 test('generated files of another shape fail the build with RouteSplitError', () => {
