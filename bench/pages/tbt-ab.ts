@@ -3,8 +3,8 @@
  * Lighthouse bench: each round loads the same page from each build in a fresh Chromium page at 4×
  * CPU slowdown, and sums the long tasks' time over 50 ms (TBT's definition) from navigation until
  * the main thread has been quiet for 2 s. Builds alternate within each round; medians are printed
- * with the ratio B/A, and when the page had hydrated (the app started: links, menus and buttons
- * work from then on). Nothing is asserted.
+ * with the ratio B/A, when the page had hydrated (the app started: links, menus and buttons
+ * work from then on) and its largest contentful paint, as the browser reports them. Nothing is asserted.
  *
  *   npm run -s bench:pages:ab -- /tmp/build-a site/build /studio/deploy/ [rounds]
  *   BENCH_NETWORK=slow4g npm run -s bench:pages:ab -- …   (Lighthouse's mobile network as DevTools
@@ -25,6 +25,7 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 
 interface Run {
   hydrated: number;
+  lcp: number;
   tbt: number;
   total: number;
   longest: number;
@@ -46,8 +47,12 @@ async function blockingTime(origin: string): Promise<Run> {
     });
   }
   await page.addInitScript(() => {
-    const w = window as unknown as { longTasks: number[]; lastTaskEnd: number; hydratedAt: number };
+    const w = window as unknown as { longTasks: number[]; lastTaskEnd: number; hydratedAt: number; lcp: number };
     w.longTasks = [];
+    w.lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
     w.lastTaskEnd = 0;
     // Docusaurus sets data-has-hydrated on <html> in the first effect after hydration.
     new MutationObserver((_, observer) => {
@@ -73,14 +78,15 @@ async function blockingTime(origin: string): Promise<Run> {
     undefined,
     { polling: 200, timeout: 60_000 },
   );
-  const { tasks, hydrated } = await page.evaluate(() => {
-    const w = window as unknown as { longTasks: number[]; hydratedAt: number };
-    return { tasks: w.longTasks, hydrated: w.hydratedAt };
+  const { tasks, hydrated, lcp } = await page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[]; hydratedAt: number; lcp: number };
+    return { tasks: w.longTasks, hydrated: w.hydratedAt, lcp: w.lcp };
   });
   await context.close();
   if (process.env.BENCH_VERBOSE) console.log(origin, tasks.map(Math.round).join(' '));
   return {
     hydrated,
+    lcp,
     tbt: tasks.reduce((sum, d) => sum + Math.max(0, d - 50), 0),
     total: tasks.reduce((sum, d) => sum + d, 0),
     longest: Math.max(0, ...tasks),
@@ -96,6 +102,7 @@ for (let round = 0; round < Number(roundsText); round++) {
 }
 const rows = results.map((runs) => ({
   hydrated: median(runs.map((r) => r.hydrated)),
+  lcp: median(runs.map((r) => r.lcp)),
   tbt: median(runs.map((r) => r.tbt)),
   total: median(runs.map((r) => r.total)),
   longest: median(runs.map((r) => r.longest)),
@@ -103,13 +110,13 @@ const rows = results.map((runs) => ({
 }));
 const network = process.env.BENCH_NETWORK === 'slow4g' ? ' and slow 4G' : '';
 console.log(`${route}, medians of ${roundsText} alternated rounds at 4× CPU slowdown${network}`);
-console.log('| build | blocking ms | long tasks ms | longest task ms | long tasks | hydrated at ms |');
-console.log('|---|---|---|---|---|---|');
+console.log('| build | blocking ms | long tasks ms | longest task ms | long tasks | hydrated at ms | LCP ms |');
+console.log('|---|---|---|---|---|---|---|');
 for (const [index, name] of [buildA, buildB].entries()) {
   const row = rows[index];
   if (row)
     console.log(
-      `| ${name} | ${Math.round(row.tbt)} | ${Math.round(row.total)} | ${Math.round(row.longest)} | ${row.tasks} | ${Math.round(row.hydrated)} |`,
+      `| ${name} | ${Math.round(row.tbt)} | ${Math.round(row.total)} | ${Math.round(row.longest)} | ${row.tasks} | ${Math.round(row.hydrated)} | ${Math.round(row.lcp)} |`,
     );
 }
 console.log(`B/A blocking: ${((rows[1]?.tbt ?? 0) / (rows[0]?.tbt || 1)).toFixed(2)}`);

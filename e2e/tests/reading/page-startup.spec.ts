@@ -53,3 +53,35 @@ for (const [template, route] of [
     });
   });
 }
+
+/**
+ * A page's chunks are listed in its HTML (site/plugins/access-manifest/page-scripts.ts), so they
+ * download beside main.js and the runtime, when hydration asks for them, appends no script
+ * element of its own (each append was part of the task that starts hydration).
+ */
+for (const route of ['/studio/deploy/', '/category/studio/', '/reference/tala-programming/tql-manual/']) {
+  test(`${route} comes with its chunks: hydration appends no script for them`, async ({ page }) => {
+    await page.addInitScript(() => {
+      const appended: string[] = [];
+      (window as unknown as { appendedScripts: string[] }).appendedScripts = appended;
+      // The bundler's script loader marks the elements it makes (data-rspack, or data-webpack); the parser's are not.
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.addedNodes) {
+            if (
+              node instanceof HTMLScriptElement &&
+              (node.hasAttribute('data-rspack') || node.hasAttribute('data-webpack'))
+            )
+              appended.push(node.src);
+          }
+        }
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto(route);
+    await hydrated(page);
+    const listed = await page.locator('head script[src*="/assets/js/"]').count();
+    // runtime, main, and the page's own chunks.
+    expect(listed).toBeGreaterThan(3);
+    expect(await page.evaluate(() => (window as unknown as { appendedScripts: string[] }).appendedScripts)).toEqual([]);
+  });
+}

@@ -16,6 +16,7 @@ import { onPremContentFolders, pageSourceFiles } from './content-sources';
 import { AccessManifestError } from './errors';
 import { listFiles } from './list-files';
 import { checkOnPremImports } from './on-prem-imports';
+import { addPageScripts } from './page-scripts';
 import { precompress } from './precompress';
 import { pageRoutes, parseRouteTree } from './route-tree';
 
@@ -145,6 +146,9 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
       const display = (file: string) => path.relative(path.dirname(siteDir), file).split(path.sep).join('/');
       checkOnPremImports({ pages, routesChunkNames, chunkGraph, isRouteRegistry, onPremFolders, pageSources, display });
       const levels = classifyBuildFiles({ files, pages, routesChunkNames, chunkGraph, staticFiles, isRouteRegistry });
+      const baseUrl = props.siteConfig.baseUrl;
+      const withScripts = await addPageScripts({ outDir, baseUrl, pages, routesChunkNames, chunkGraph });
+      console.log(`[tala] ${withScripts} pages list their chunks, in ${took()}`);
       const { inlineScriptHashes } = await checkPages(outDir, levels);
       // The reader's llms files were filtered by route; the manifest must agree page by page.
       const tooHigh = (llmsRoutes.get('reader') ?? []).filter((route) => levels[markdownFileOf(route)] === 'onprem');
