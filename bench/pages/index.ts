@@ -21,8 +21,8 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ACCESS_MANIFEST_FILE } from '@tala/policy';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
+import { lighthouseRun } from '../lighthouse-run.ts';
 import { fromWhereRun, startLocalPortal } from '../local-portal.ts';
 import { median } from '../stats.ts';
 import { stockSites } from './stock-sites.ts';
@@ -97,25 +97,6 @@ ${servers.join('\n')}
   );
   const nginx = spawn('/usr/sbin/nginx', ['-c', config, '-p', dir], { stdio: 'inherit' });
   return () => nginx.kill('SIGTERM');
-}
-
-/**
- * One Lighthouse run. A run that Lighthouse itself reports as broken (a trace without navigation
- * start, seen now and then on a busy machine: "Please run Lighthouse again") is run again, up to
- * twice; it is Lighthouse's recording that failed, not the page, so the sample is not dropped.
- */
-async function lighthouseRun(port: number, url: string, category: 'performance' | 'accessibility', attempt = 1) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [category] });
-  const lhr = result?.lhr;
-  if (!lhr) throw new Error(`Lighthouse returned nothing for ${url}`);
-  if (lhr.runtimeError) {
-    if (attempt < 3) {
-      console.log(`  (${lhr.runtimeError.code} on ${url}: run again)`);
-      return lighthouseRun(port, url, category, attempt + 1);
-    }
-    throw new Error(`${url}: ${lhr.runtimeError.message}`);
-  }
-  return lhr;
 }
 
 /** Accessibility in its own run: axe's work would otherwise land in the performance trace. */

@@ -20,9 +20,9 @@ import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { loadConfig } from '@tala/server/src/config.ts';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
 import { type Gate, startGate } from '../hardening/gate.ts';
+import { lighthouseRun } from '../lighthouse-run.ts';
 import type { HttpJob } from '../search/http-client.ts';
 import { median, percentile } from '../stats.ts';
 import { scaledSite } from './synthetic.ts';
@@ -124,14 +124,9 @@ async function searchTimes(origin: string, runs: number): Promise<number[]> {
 }
 
 async function tbt(chromePort: number, url: string): Promise<number> {
-  const result = await lighthouse(url, {
-    port: chromePort,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance'],
-  });
-  const value = result?.lhr.audits['total-blocking-time']?.numericValue;
-  if (value === undefined || result?.lhr.runtimeError) throw new Error(`bench/scale: Lighthouse failed on ${url}`);
+  const lhr = await lighthouseRun(chromePort, url, 'performance');
+  const value = lhr.audits['total-blocking-time']?.numericValue;
+  if (value === undefined) throw new Error(`bench/scale: Lighthouse measured no TBT on ${url}`);
   return value;
 }
 
