@@ -148,7 +148,7 @@ export default function accessManifestPlugin(context: LoadContext, options: Acce
       const levels = classifyBuildFiles({ files, pages, routesChunkNames, chunkGraph, staticFiles, isRouteRegistry });
       const baseUrl = props.siteConfig.baseUrl;
       const withScripts = await addPageScripts({ outDir, baseUrl, pages, routesChunkNames, chunkGraph });
-      console.log(`[tala] ${withScripts} pages list their chunks, in ${took()}`);
+      console.log(`[tala] build files classified, ${withScripts} pages list their chunks, in ${took()}`);
       const { inlineScriptHashes } = await checkPages(outDir, levels);
       // The reader's llms files were filtered by route; the manifest must agree page by page.
       const tooHigh = (llmsRoutes.get('reader') ?? []).filter((route) => levels[markdownFileOf(route)] === 'onprem');
