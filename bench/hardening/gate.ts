@@ -71,8 +71,11 @@ export async function startGate(env: Record<string, string> = {}, nodeArgs: stri
   };
 }
 
-/** A signed-in reader's cookie, as /auth/callback would set it (each call: a new session). */
-export async function readerCookie(onprem = false): Promise<string> {
+/**
+ * A signed-in reader's cookie, as /auth/callback would set it (each call: a new session). `sub`: the
+ * account, for several sessions of one person (each sign-in in another browser); else a new one.
+ */
+export async function readerCookie(onprem = false, sub = `bench-${crypto.randomUUID()}`): Promise<string> {
   const codec = new SessionCodec({
     secrets: [SESSION_SECRET],
     maxAge: 8 * 3600,
@@ -83,7 +86,7 @@ export async function readerCookie(onprem = false): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const value = await codec.seal({
     sid: crypto.randomUUID(),
-    sub: `bench-${crypto.randomUUID()}`,
+    sub,
     name: 'Bench Reader',
     username: null,
     roles: onprem ? [ROLES.reader, ROLES.onprem] : [ROLES.reader],

@@ -6,17 +6,23 @@
  *    budget lifted (the pool alone). Ratio: p95 under attack / p95 idle; goal p95 ≤ 100 ms.
  * 2. Throughput: a signed-in reader reading pages against the gate's own anonymous /healthz floor
  *    (the cheapest answer the same process gives). Goal ≥ 0.6×.
+ * 3. Attacks: another reader (the victim) searching as the DocSearch modal does, a few times a
+ *    second, and /healthz, idle and under each attack (limits as shipped): the search flood of 1;
+ *    MCP token holders sending batches of tool calls; one account signed in many times, each
+ *    session flooding search. Goal: victim search p95 ≤ 3× idle, and no 503 for the victim.
  *
- *   npm run bench:hardening        (BENCH_SECONDS=5 per phase, BENCH_ROUNDS=3 for throughput)
+ *   npm run bench:hardening        (BENCH_SECONDS=5 per phase, BENCH_ROUNDS=3 for throughput,
+ *                                   BENCH_PART=stall|throughput|attacks for one part)
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
-import { Agent, get } from 'node:http';
+import { Agent, request } from 'node:http';
 import path from 'node:path';
-import { ACCESS_MANIFEST_FILE } from '@tala/policy';
+import { ACCESS_MANIFEST_FILE, PORTAL_DEFAULTS } from '@tala/policy';
 import autocannon from 'autocannon';
 import { median, percentile } from '../stats.ts';
+import type { AttackKind, AttackMessage } from './attack.ts';
 import { readerCookie, startGate } from './gate.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -28,49 +34,95 @@ if (!existsSync(path.join(buildDir, ACCESS_MANIFEST_FILE))) {
   process.exit(1);
 }
 
-/** Sequential GET /healthz for `seconds`, one keep-alive connection: the latency a load balancer sees. */
-async function probeHealth(origin: string, seconds: number) {
+interface Target {
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+const HEALTHZ: Target = { path: '/healthz' };
+
+/** One request on `agent`: its status (0 when the connection failed). */
+function ask(origin: string, target: Target, agent: Agent) {
+  return new Promise<number>((resolve) => {
+    const req = request(
+      `${origin}${target.path}`,
+      { method: target.method ?? 'GET', headers: target.headers, agent },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', () => resolve(0));
+    req.end(target.body);
+  });
+}
+
+/**
+ * Sequential requests for `seconds`, one keep-alive connection, `gapMs` between an answer and the
+ * next request: the latency a load balancer (/healthz) or a reader sees, without adding a load.
+ * Latencies count every answer, refusals too: the statuses tell those apart.
+ */
+async function probe(origin: string, seconds: number, target: Target = HEALTHZ, gapMs = 50) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
   const end = Date.now() + seconds * 1000;
   while (Date.now() < end) {
     const started = performance.now();
-    const status = await new Promise<number>((resolve) => {
-      get(`${origin}/healthz`, { agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      }).on('error', () => resolve(0));
-    });
+    const status = await ask(origin, target, agent);
     latencies.push(performance.now() - started);
     statuses[status] = (statuses[status] ?? 0) + 1;
-    // 20 probes a second: a prober, not a load of its own.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, gapMs));
   }
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return { p50: percentile(latencies, 50), p95: percentile(latencies, 95), n: latencies.length, statuses };
 }
+type Probe = Awaited<ReturnType<typeof probe>>;
 
-async function underAttack(origin: string) {
+/**
+ * Runs `measure` while attack.ts attacks `origin`: from the attack's steady state (every client
+ * set up and answered once, then a settle delay) until `measure` resolves.
+ */
+async function underAttack<T>(origin: string, kind: AttackKind, clients: number, measure: () => Promise<T>) {
   const attack: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(import.meta.dirname, 'attack.ts'), origin, String(ATTACKERS)],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
+    ['--import', 'tsx', path.join(import.meta.dirname, 'attack.ts'), origin, kind, String(clients)],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
-  let out = '';
-  attack.stdout?.on('data', (chunk) => {
-    out += chunk;
+  let report: Record<number, number> = {};
+  let bytes = 0;
+  const ready = new Promise<void>((resolve, reject) => {
+    attack.on('message', (message: AttackMessage) => {
+      if ('ready' in message) resolve();
+      else ({ statuses: report, bytes } = message);
+    });
+    attack.on('exit', (code) => reject(new Error(`the ${kind} attack exited (${code}) before it was under way`)));
+    setTimeout(() => reject(new Error(`the ${kind} attack was not under way within 60 s`)), 60_000).unref();
   });
-  // Let the attack reach its steady state (sessions sealed, workers busy) before probing.
-  await new Promise((resolve) => setTimeout(resolve, 1500));
-  const health = await probeHealth(origin, SECONDS);
-  attack.kill('SIGTERM');
-  await once(attack, 'exit');
-  return { health, attackStatuses: out ? (JSON.parse(out) as Record<string, number>) : {} };
+  // 'close' comes after the IPC channel is drained: the final report has arrived by then.
+  const closed = once(attack, 'close');
+  let measured: T;
+  try {
+    await ready;
+    // Let the attack settle (queues full, budgets spent where they will be) before probing.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    measured = await measure();
+  } finally {
+    attack.kill('SIGTERM');
+    await closed;
+  }
+  return { measured, attackStatuses: report, attackBytes: bytes };
 }
 
 const ms = (value: number) => value.toFixed(1);
+const pair = ({ p50, p95 }: Probe) => `${ms(p50)} / ${ms(p95)}`;
+const ratio = (attacked: Probe, idle: Probe) => `${(attacked.p95 / Math.max(idle.p95, 0.1)).toFixed(1)}×`;
+const answers = (statuses: Record<number, number>) =>
+  Object.entries(statuses)
+    .map(([status, count]) => `${count}× ${status}`)
+    .join(', ');
 
 async function stallRows() {
   const setups: [string, Record<string, string>][] = [
@@ -85,13 +137,12 @@ async function stallRows() {
   for (const [name, env] of setups) {
     const gate = await startGate(env);
     try {
-      const idle = await probeHealth(gate.origin, SECONDS);
-      const { health, attackStatuses } = await underAttack(gate.origin);
-      const answers = Object.entries(attackStatuses)
-        .map(([status, count]) => `${count}× ${status}`)
-        .join(', ');
+      const idle = await probe(gate.origin, SECONDS);
+      const { measured: health, attackStatuses } = await underAttack(gate.origin, 'search', ATTACKERS, () =>
+        probe(gate.origin, SECONDS),
+      );
       console.log(
-        `| ${name} | ${ms(idle.p50)} / ${ms(idle.p95)} | ${ms(health.p50)} / ${ms(health.p95)} | ${(health.p95 / Math.max(idle.p95, 0.1)).toFixed(1)}× | ${answers} |`,
+        `| ${name} | ${pair(idle)} | ${pair(health)} | ${ratio(health, idle)} | ${answers(attackStatuses)} |`,
       );
     } finally {
       await gate.stop();
@@ -158,6 +209,93 @@ async function throughputRows() {
   if (failures > 0) console.log(`note: ${failures} responses were not 2xx`);
 }
 
+/** DocSearch's modal body for a reader typing "publish environment" (e2e search-wire.spec.ts). */
+const VICTIM_BODY = JSON.stringify({
+  requests: [
+    {
+      query: 'publish environment',
+      indexName: PORTAL_DEFAULTS.search.indexName,
+      attributesToRetrieve: [
+        ...['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].map((level) => `hierarchy.${level}`),
+        'content',
+        'type',
+        'url',
+      ],
+      attributesToSnippet: [
+        ...['lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'].map((level) => `hierarchy.${level}:10`),
+        'content:10',
+      ],
+      snippetEllipsisText: '…',
+      highlightPreTag: '<mark>',
+      highlightPostTag: '</mark>',
+      hitsPerPage: 20,
+      clickAnalytics: false,
+      facetFilters: [
+        'language:en',
+        ['docusaurus_tag:default', 'docusaurus_tag:docs-default-current', 'docusaurus_tag:docs-on-prem-current'],
+      ],
+    },
+  ],
+});
+
+const ATTACKS: [string, AttackKind, number][] = [
+  [`search flood: ${ATTACKERS} readers, heaviest search`, 'search', ATTACKERS],
+  ['MCP batch: 3 token holders, 100 list_sections per POST', 'mcp', 3],
+  [`many sessions, one account: ${ATTACKERS} sessions, heaviest search`, 'sessions', ATTACKERS],
+];
+
+/** The victim and /healthz together, as each sees the gate: the same conditions idle and attacked. */
+async function probeBoth(origin: string, victim: Target) {
+  const [health, search] = await Promise.all([probe(origin, SECONDS), probe(origin, SECONDS, victim, 200)]);
+  return { health, search };
+}
+
+async function attackRows() {
+  console.log(
+    `\n3. Another reader's search (DocSearch modal, "publish environment", ~4/s) and /healthz, idle, then under each attack (${SECONDS} s each, limits as shipped, a new gate per attack)\n`,
+  );
+  console.log(
+    '| attack | /healthz p50 / p95 ms, idle → attacked | victim search p50 / p95 ms, idle → attacked | victim p95 attacked / idle | victim answers, idle → attacked | attack answers | goal met |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
+  for (const [name, kind, clients] of ATTACKS) {
+    const gate = await startGate();
+    try {
+      const victim: Target = {
+        path: '/1/indexes/*/queries',
+        method: 'POST',
+        // text/plain, as the modal sends it (no CORS preflight).
+        headers: { cookie: await readerCookie(), 'content-type': 'text/plain' },
+        body: VICTIM_BODY,
+      };
+      // A fresh gate: its first searches pay for the JIT, not for any attack.
+      const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+      for (let i = 0; i < 5; i++) await ask(gate.origin, victim, agent);
+      agent.destroy();
+      const idle = await probeBoth(gate.origin, victim);
+      const { measured, attackStatuses, attackBytes } = await underAttack(gate.origin, kind, clients, () =>
+        probeBoth(gate.origin, victim),
+      );
+      const { health, search } = measured;
+      const healthNote = (p: Probe) =>
+        Object.keys(p.statuses).some((s) => s !== '200') ? ` (${answers(p.statuses)})` : '';
+      const met = search.p95 <= 3 * idle.search.p95 && !search.statuses[503] && !idle.search.statuses[503];
+      console.log(
+        `| ${name} | ${pair(idle.health)}${healthNote(idle.health)} → ${pair(health)}${healthNote(health)} | ${pair(idle.search)} → ${pair(search)} | ${ratio(search, idle.search)} | ${answers(idle.search.statuses)} → ${answers(search.statuses)} | ${answers(attackStatuses)}; ${(attackBytes / 1e6).toFixed(0)} MB | ${met ? 'yes' : 'no'} |`,
+      );
+    } finally {
+      await gate.stop();
+    }
+  }
+  console.log('\ngoal: victim search p95 attacked ≤ 3× idle, and no 503 for the victim');
+}
+
+const PARTS = ['stall', 'throughput', 'attacks'] as const;
 const only = process.env.BENCH_PART;
-if (only !== 'throughput') await stallRows();
-if (only !== 'stall') await throughputRows();
+if (only !== undefined && !PARTS.includes(only as (typeof PARTS)[number])) {
+  console.error(`bench/hardening: BENCH_PART is one of ${PARTS.join(', ')}`);
+  process.exit(1);
+}
+if (!only || only === 'stall') await stallRows();
+if (!only || only === 'throughput') await throughputRows();
+if (!only || only === 'attacks') await attackRows();

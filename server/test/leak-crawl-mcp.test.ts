@@ -1,6 +1,7 @@
 /**
- * Leak crawl through the MCP server (issue 16): an assistant authorized by a reader reads every page,
- * searches every on-prem title and the table of contents; an admin's finds on-prem text.
+ * Leak crawl through the MCP server (issue 16), in both protocol eras (issue 30): an assistant
+ * authorized by a reader reads every page, searches every on-prem title and the table of contents;
+ * an admin's finds on-prem text.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { test } from 'node:test';
 import { API_OPERATIONS_FILE, type ApiOperationEntry } from '@tala/policy';
 import { ONPREM_ADMIN, READER } from './helper.ts';
 import { buildDir, gate, onpremTitles, pages, secrets } from './leak-crawl-fixtures.ts';
-import { authorize, callTool, rpc } from './mcp-client.ts';
+import { authorize, callTool, callTool2026, rpc } from './mcp-client.ts';
 
 test('ROLE-05 no byte of on-prem text reaches a reader through the MCP server: search, pages, table of contents', async (t) => {
   const app = await gate(t, READER);
@@ -44,6 +45,29 @@ test('ROLE-05 no byte of on-prem text reaches a reader through the MCP server: s
   }
   assert.equal(refusedOperations, operations.filter((o) => o.route.startsWith('/on-prem/')).length);
   assert.ok(refusedOperations > 20, `${refusedOperations} on-prem operations refused`);
+  assert.deepEqual(leaks.slice(0, 20), []);
+});
+
+test('ROLE-05 no byte of on-prem text reaches a reader through MCP 2026-07-28 either: search, pages, table of contents', async (t) => {
+  const app = await gate(t, READER);
+  const { access_token } = await authorize(app);
+  const leaks: string[] = [];
+  const check = (what: string, body: string) => {
+    for (const secret of secrets) if (body.includes(secret)) leaks.push(`${what}: ${secret}`);
+  };
+  check('list_sections', (await callTool2026(app, access_token, 'list_sections', {})).body);
+  for (const title of onpremTitles) {
+    const res = await callTool2026(app, access_token, 'search_docs', { query: title, limit: 20 });
+    check(`search_docs ${title}`, res.body);
+  }
+  let refused = 0;
+  for (const page of pages) {
+    const res = await callTool2026(app, access_token, 'read_page', { url: page });
+    assert.equal(res.statusCode, 200, `${page}: ${res.body.slice(0, 200)}`);
+    check(`read_page ${page}`, res.body);
+    if (res.json().result?.isError === true && page.startsWith('/on-prem/')) refused += 1;
+  }
+  assert.ok(refused > 50, `on-prem pages were refused (${refused})`);
   assert.deepEqual(leaks.slice(0, 20), []);
 });
 

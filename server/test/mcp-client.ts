@@ -105,3 +105,96 @@ export async function rpc(
 
 export const callTool = (app: FastifyInstance, token: string, name: string, args: Record<string, unknown>) =>
   rpc(app, token, 'tools/call', { name, arguments: args });
+
+/**
+ * One call in MCP 2026-07-28: no handshake, the version and capabilities in `_meta`, the method
+ * and name in headers as well (what `@modelcontextprotocol/client` 2.x sends).
+ */
+export async function rpc2026(
+  app: FastifyInstance,
+  token: string | null,
+  method: string,
+  params: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  const name = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
+  return app.inject({
+    method: 'POST',
+    url: '/mcp',
+    headers: {
+      accept: 'application/json, text/event-stream',
+      'content-type': 'application/json',
+      'mcp-protocol-version': '2026-07-28',
+      'mcp-method': method,
+      ...name,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...headers,
+    },
+    payload: {
+      jsonrpc: '2.0',
+      id: 1,
+      method,
+      params: {
+        ...params,
+        _meta: {
+          'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+          'io.modelcontextprotocol/clientCapabilities': {},
+          'io.modelcontextprotocol/clientInfo': { name: 'test-assistant', version: '1.0.0' },
+        },
+      },
+    },
+  });
+}
+
+export const callTool2026 = (app: FastifyInstance, token: string, name: string, args: Record<string, unknown>) =>
+  rpc2026(app, token, 'tools/call', { name, arguments: args });
+
+/** The query of an authorization request by `client_id` (PKCE, state, the MCP resource); `extra` overrides. */
+export function authorizationQuery(client_id: string, challenge: string, extra: Record<string, string> = {}) {
+  return new URLSearchParams({
+    response_type: 'code',
+    client_id,
+    redirect_uri: REDIRECT,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'st-1',
+    resource: `${ORIGIN}/mcp`,
+    ...extra,
+  });
+}
+
+/** The reader answers a started authorization on the consent page: where the browser is sent next. */
+export async function answerConsent(app: FastifyInstance, start: string, decision: 'approve' | 'deny') {
+  const consent = await app.inject(start);
+  assert.equal(consent.statusCode, 302, consent.body);
+  const id = new URL(String(consent.headers.location), ORIGIN).searchParams.get('request') as string;
+  const answered = await app.inject({
+    method: 'POST',
+    url: `/api/mcp/authorizations/${id}`,
+    headers: SAME_ORIGIN,
+    payload: { decision },
+  });
+  assert.equal(answered.statusCode, 200, answered.body);
+  return new URL(answered.json().redirect);
+}
+
+/** A client the reader has approved once (its code is left unused), with a fresh PKCE pair. */
+export async function approvedClient(app: FastifyInstance, extra: Record<string, unknown> = {}) {
+  const client = await register(app, extra);
+  const { verifier, challenge } = pkce();
+  const back = await answerConsent(
+    app,
+    `/oauth/authorize?${authorizationQuery(client.client_id, challenge)}`,
+    'approve',
+  );
+  return { ...client, verifier, back };
+}
+
+/** A POST of `fields` to the token endpoint as a form. */
+export const tokenRequest = (app: FastifyInstance, fields: Record<string, string>) =>
+  app.inject({
+    method: 'POST',
+    url: '/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });

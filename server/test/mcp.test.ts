@@ -8,7 +8,18 @@ import { test } from 'node:test';
 import type { Identity } from '@tala/policy';
 import { Sealer } from '../src/auth/sealer.ts';
 import { buildGate, ONPREM_ADMIN, READER } from './helper.ts';
-import { authorize, callTool, ENV, ORIGIN, pkce, REDIRECT, register, rpc, SECRET } from './mcp-client.ts';
+import {
+  approvedClient,
+  authorize,
+  callTool,
+  ENV,
+  ORIGIN,
+  pkce,
+  REDIRECT,
+  register,
+  rpc,
+  SECRET,
+} from './mcp-client.ts';
 
 const gate = (t: import('node:test').TestContext, identity: Identity | null) => buildGate(t, { identity, env: ENV });
 
@@ -139,7 +150,8 @@ test('codes are single-use and need the PKCE verifier; refresh tokens rotate', a
 
 test('a token for another resource is never issued, and another site cannot approve for the reader', async (t) => {
   const app = await gate(t, READER);
-  const { client_id } = await register(app);
+  // A client a reader approved before: its errors go back to it (an unapproved one's stay on the portal).
+  const { client_id } = await approvedClient(app);
   const query = new URLSearchParams({
     response_type: 'code',
     client_id,

@@ -117,7 +117,7 @@ test('search ranks in worker threads; a full queue is refused at once, not queue
   t.after(() => searcher.close());
   const task = { queries: [], allowed: [], origin: 'http://x' };
   // Submitted synchronously: nothing can finish in between, so the queue fills.
-  const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => searcher.answer(task)));
+  const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => searcher.answer(task, 'one-reader')));
   const busy = outcomes.filter((o) => o.status === 'rejected' && o.reason instanceof SearchBusyError);
   assert.ok(busy.length > 0, 'some bodies must be refused');
   assert.ok(outcomes.some((o) => o.status === 'fulfilled' && o.value.body === '{"results":[]}'));

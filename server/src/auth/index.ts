@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { GateConfig } from '../config.ts';
 import { startDevIdp } from '../dev-idp/index.ts';
 import type { RevocationList } from '../store/revocations.ts';
+import { sharedCacheMayStore } from './cookies.ts';
 import { type IdentityResolver, skipAuthentication } from './identity.ts';
 import { OidcClient } from './oidc-client.ts';
 import { sessionAuth } from './plugin.ts';
@@ -38,6 +39,16 @@ export const authPlugin = fp(
     fastify.decorateRequest('signIn', null);
     fastify.addHook('onRequest', async (request, reply) => {
       request.identity = await resolve(request, reply);
+    });
+    // After @fastify/cookie's own onSend (registered before this plugin, app.ts), which writes the
+    // Set-Cookie header: a shared cache may store a public answer whatever Set-Cookie it carries
+    // (RFC 9111 §3), and would hand one reader's session to the next visitor (issue 30, defect 4).
+    // A re-seal or a clear dropped here happens on the reader's next private answer.
+    fastify.addHook('onSend', async (_request, reply, payload) => {
+      if (reply.hasHeader('set-cookie') && sharedCacheMayStore(reply.getHeader('cache-control'))) {
+        reply.removeHeader('set-cookie');
+      }
+      return payload;
     });
     await fastify.register(opts.authentication.routes);
   },

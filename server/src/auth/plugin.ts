@@ -3,6 +3,7 @@ import type { Identity } from '@tala/policy';
 import { LOGIN_ROUTE } from '@tala/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { crossSiteLogout, logoutNeedsPost, ProviderUnavailableError } from '../errors.ts';
+import { SIGN_IN_LIMIT, SIGN_INS_PER_ACCOUNT } from '../protect/rate-limits.ts';
 import type { RevocationList } from '../store/revocations.ts';
 import { cookieNames, cookieOptions } from './cookies.ts';
 import type { IdentityResolver } from './identity.ts';
@@ -95,67 +96,88 @@ export function sessionAuth(
 
   async function routes(fastify: FastifyInstance): Promise<void> {
     acceptLogoutForm(fastify);
-
-    fastify.get<{ Querystring: { returnTo?: string } }>('/auth/login', async (request, reply) => {
-      // Sign in on the configured origin, so that the cookies set here come back to the callback.
-      const origin = new URL(publicUrl);
-      if (request.host !== origin.host) {
-        return reply.redirect(`${origin.origin}${request.url}`, 302);
-      }
-      const returnTo = safeReturnTo(request.query.returnTo, `${pagesPrefix}/`);
-      try {
-        const { url, transaction } = await oidc.startLogin(returnTo);
-        reply.setCookie(
-          names.login,
-          await loginSealer.seal({ ...transaction }, now() + LOGIN_TTL_SECONDS),
-          cookieOptions(settings.session, LOGIN_TTL_SECONDS),
-        );
-        return reply.header('cache-control', 'no-store').redirect(url.href, 302);
-      } catch (error) {
-        request.log.error({ err: error }, 'sign-in could not start: the identity provider is unavailable');
-        return toLogin(reply, 'unavailable');
-      }
+    // Completed sign-ins per account: each one is a new session, and sessions were budgets of their
+    // own (issue 30, defect 2). The account's key is set on the request just before the charge.
+    const chargeAccount = fastify.createRateLimit({
+      keyGenerator: (request) => `sign-in:${request.signIn?.sub ?? request.ip}`,
+      ...SIGN_INS_PER_ACCOUNT,
     });
 
-    fastify.get<{ Querystring: Record<string, string | undefined> }>('/auth/callback', async (request, reply) => {
-      const payload = await loginSealer.open(request.cookies[names.login]);
-      reply.clearCookie(names.login, cookieOptions(settings.session, 0));
-      if (payload === null || typeof payload.state !== 'string') {
-        fastify.metrics.signIns.inc({ outcome: 'expired' });
-        return toLogin(reply, 'expired');
-      }
-      const transaction = payload as unknown as LoginTransaction;
-      // Single use: a transaction cookie replayed (copied, or a second callback) finds its state spent.
-      const spent = `login:${transaction.state}`;
-      if (await revocations.isRevoked(spent)) {
-        fastify.metrics.signIns.inc({ outcome: 'replayed' });
-        return toLogin(reply, 'expired');
-      }
-      await revocations.revoke(spent, Number(payload.exp ?? now() + LOGIN_TTL_SECONDS));
-      if (request.query.error) {
-        request.log.warn({ error: request.query.error }, 'the identity provider refused the sign-in');
-        fastify.metrics.signIns.inc({ outcome: 'refused' });
-        return toLogin(reply, request.query.error === 'access_denied' ? 'denied' : 'failed');
-      }
-      const callbackUrl = new URL(settings.redirectUri);
-      callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
-      try {
-        const reader = await oidc.finishLogin(callbackUrl, transaction);
-        const time = now();
-        const sid = randomBytes(16).toString('base64url');
-        await setSession(reply, { ...reader, sid, authTime: time, lastSeen: time, rolesAt: time });
-        request.log.info({ sub: reader.sub, roles: reader.roles }, 'signed in');
-        fastify.metrics.signIns.inc({ outcome: 'ok' });
-        return reply
-          .header('cache-control', 'no-store')
-          .redirect(safeReturnTo(transaction.returnTo, `${pagesPrefix}/`), 302);
-      } catch (error) {
-        const cause = (error as Error).cause as Error | undefined;
-        request.log.warn({ message: (error as Error).message, cause: cause?.message }, 'sign-in callback rejected');
-        fastify.metrics.signIns.inc({ outcome: 'failed' });
-        return toLogin(reply, error instanceof ProviderUnavailableError ? 'unavailable' : 'failed');
-      }
-    });
+    fastify.get<{ Querystring: { returnTo?: string } }>(
+      '/auth/login',
+      { config: { rateLimit: SIGN_IN_LIMIT } },
+      async (request, reply) => {
+        // Sign in on the configured origin, so that the cookies set here come back to the callback.
+        const origin = new URL(publicUrl);
+        if (request.host !== origin.host) {
+          return reply.redirect(`${origin.origin}${request.url}`, 302);
+        }
+        const returnTo = safeReturnTo(request.query.returnTo, `${pagesPrefix}/`);
+        try {
+          const { url, transaction } = await oidc.startLogin(returnTo);
+          reply.setCookie(
+            names.login,
+            await loginSealer.seal({ ...transaction }, now() + LOGIN_TTL_SECONDS),
+            cookieOptions(settings.session, LOGIN_TTL_SECONDS),
+          );
+          return reply.header('cache-control', 'no-store').redirect(url.href, 302);
+        } catch (error) {
+          request.log.error({ err: error }, 'sign-in could not start: the identity provider is unavailable');
+          return toLogin(reply, 'unavailable');
+        }
+      },
+    );
+
+    fastify.get<{ Querystring: Record<string, string | undefined> }>(
+      '/auth/callback',
+      { config: { rateLimit: SIGN_IN_LIMIT } },
+      async (request, reply) => {
+        const payload = await loginSealer.open(request.cookies[names.login]);
+        reply.clearCookie(names.login, cookieOptions(settings.session, 0));
+        if (payload === null || typeof payload.state !== 'string') {
+          fastify.metrics.signIns.inc({ outcome: 'expired' });
+          return toLogin(reply, 'expired');
+        }
+        const transaction = payload as unknown as LoginTransaction;
+        // Single use: a transaction cookie replayed (copied, or a second callback) finds its state spent.
+        const spent = `login:${transaction.state}`;
+        if (await revocations.isRevoked(spent)) {
+          fastify.metrics.signIns.inc({ outcome: 'replayed' });
+          return toLogin(reply, 'expired');
+        }
+        await revocations.revoke(spent, Number(payload.exp ?? now() + LOGIN_TTL_SECONDS));
+        if (request.query.error) {
+          request.log.warn({ error: request.query.error }, 'the identity provider refused the sign-in');
+          fastify.metrics.signIns.inc({ outcome: 'refused' });
+          return toLogin(reply, request.query.error === 'access_denied' ? 'denied' : 'failed');
+        }
+        const callbackUrl = new URL(settings.redirectUri);
+        callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
+        try {
+          const reader = await oidc.finishLogin(callbackUrl, transaction);
+          const time = now();
+          request.signIn = { sub: reader.sub, rolesAt: time };
+          const charged = await chargeAccount(request);
+          if (!charged.isAllowed && charged.isExceeded) {
+            request.log.warn({ sub: reader.sub }, 'sign-in refused: too many sign-ins for this account');
+            fastify.metrics.signIns.inc({ outcome: 'limited' });
+            return toLogin(reply, 'limited');
+          }
+          const sid = randomBytes(16).toString('base64url');
+          await setSession(reply, { ...reader, sid, authTime: time, lastSeen: time, rolesAt: time });
+          request.log.info({ sub: reader.sub, roles: reader.roles }, 'signed in');
+          fastify.metrics.signIns.inc({ outcome: 'ok' });
+          return reply
+            .header('cache-control', 'no-store')
+            .redirect(safeReturnTo(transaction.returnTo, `${pagesPrefix}/`), 302);
+        } catch (error) {
+          const cause = (error as Error).cause as Error | undefined;
+          request.log.warn({ message: (error as Error).message, cause: cause?.message }, 'sign-in callback rejected');
+          fastify.metrics.signIns.inc({ outcome: 'failed' });
+          return toLogin(reply, error instanceof ProviderUnavailableError ? 'unavailable' : 'failed');
+        }
+      },
+    );
 
     // POST from the portal's own pages only: a cross-site form or link must not end a session.
     fastify.post('/auth/logout', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,5 +1,9 @@
 import { createHash, hkdfSync } from 'node:crypto';
-import { decodeProtectedHeader, EncryptJWT, type JWTPayload, errors as joseErrors, jwtDecrypt } from 'jose';
+import { decodeProtectedHeader, EncryptJWT, type JWTPayload, jwtDecrypt } from 'jose';
+
+/** The only algorithms a sealed value may name: direct key agreement, AES-256-GCM. */
+const ALG = 'dir';
+const ENC = 'A256GCM';
 
 interface Key {
   kid: string;
@@ -36,33 +40,41 @@ export class Sealer {
   async seal(payload: JWTPayload, expiresAt: number): Promise<string> {
     const { kid, key } = this.keys[0] as Key;
     return new EncryptJWT(payload)
-      .setProtectedHeader({ alg: 'dir', enc: 'A256GCM', kid })
+      .setProtectedHeader({ alg: ALG, enc: ENC, kid })
       .setIssuer(this.purpose)
       .setIssuedAt()
       .setExpirationTime(expiresAt)
       .encrypt(await key);
   }
 
-  /** The payload, or null for anything absent, malformed, tampered, expired or sealed with an unknown key. */
+  /**
+   * The payload, or null for anything absent, malformed, tampered, expired, sealed with an unknown
+   * key or with other algorithms. The value comes from the client, so every failure to open it is
+   * "not ours" (never an error): a header swapped to `A128GCM` made WebCrypto throw a TypeError
+   * that became a 500 on every route (issue 30, defect 7). The algorithms are pinned twice: here,
+   * before a key is touched, and in jwtDecrypt's own allow-lists.
+   */
   async open(token: string | undefined, now = Math.floor(Date.now() / 1000)): Promise<JWTPayload | null> {
     if (!token || token.length > 8192) return null;
-    let kid: unknown;
+    let header: ReturnType<typeof decodeProtectedHeader>;
     try {
-      kid = decodeProtectedHeader(token).kid;
+      header = decodeProtectedHeader(token);
     } catch {
       return null;
     }
-    const key = this.keys.find((k) => k.kid === kid);
+    if (header.alg !== ALG || header.enc !== ENC) return null;
+    const key = this.keys.find((k) => k.kid === header.kid);
     if (!key) return null;
     try {
       const { payload } = await jwtDecrypt(token, await key.key, {
         issuer: this.purpose,
         currentDate: new Date(now * 1000),
+        keyManagementAlgorithms: [ALG],
+        contentEncryptionAlgorithms: [ENC],
       });
       return payload;
-    } catch (error) {
-      if (error instanceof joseErrors.JOSEError) return null;
-      throw error;
+    } catch {
+      return null;
     }
   }
 }

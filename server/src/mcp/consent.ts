@@ -45,7 +45,10 @@ export async function consentRoutes(
     const pending = await authorization.pending(request.params.id);
     if (!pending) throw unknownRequest();
     return {
+      // Names are the client's own claim, whether registered or in its metadata document: the page
+      // says so, and for a document shows where it came from (its host is what the portal checked).
       client: pending.clientName,
+      clientDocument: pending.fromDocument ? pending.clientId : null,
       redirectOrigin: new URL(pending.redirectUri).origin,
       reader: grant.name ?? grant.username,
       consented: await authorization.hasConsented(grant.sub, pending.clientId),

@@ -1,25 +1,28 @@
 /**
- * The docs for AI assistants, behind the same gate: an MCP server at /mcp (Streamable HTTP,
- * stateless JSON responses, so any replica answers any request) whose clients sign readers in with
- * OAuth against the portal (oauth-routes.ts, consent.ts, authorization.ts).
+ * The docs for AI assistants, behind the same gate: an MCP server at /mcp (protocol 2026-07-28 and
+ * the 2025 revisions, stateless, so any replica answers any request: transport.ts) whose clients
+ * sign readers in with OAuth against the portal (oauth-routes.ts, consent.ts, authorization.ts).
  */
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { AuthInfo } from '@modelcontextprotocol/server';
 import { API_OPERATIONS_FILE, type ApiOperationEntry, type Identity, MCP_ROUTES } from '@tala/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoadedManifest } from '../access/manifest.ts';
 import type { GateConfig } from '../config.ts';
 import { ConfigError } from '../errors.ts';
+import { accountKey, addressBudget, extraBudget, readerKey } from '../protect/rate-limits.ts';
 import type { Searcher } from '../search/searcher.ts';
 import type { Stores } from '../store/index.ts';
 import { McpAuthorization } from './authorization.ts';
+import { ClientMetadataResolver } from './client-metadata.ts';
 import { consentRoutes } from './consent.ts';
+import { OAuthError, OAuthErrorCode } from './oauth-errors.ts';
 import { oauthRoutes } from './oauth-routes.ts';
 import { mcpSettings } from './settings.ts';
 import { mcpServerFor } from './tools.ts';
+import { mcpEndpoint, sendResponse } from './transport.ts';
 
 /** The build's API operation pages, for get_api_operation; none when the build has no such file. */
 async function loadApiOperations(buildDir: string): Promise<ApiOperationEntry[]> {
@@ -43,7 +46,8 @@ export async function mcpRoutes(
 ): Promise<void> {
   const { config, manifest, searcher, stores } = opts;
   const settings = mcpSettings(config);
-  const authorization = new McpAuthorization(settings, stores.keyValues, stores.revocations);
+  const documents = new ClientMetadataResolver({ allowLoopback: config.environment === 'development' });
+  const authorization = new McpAuthorization(settings, stores.keyValues, stores.revocations, documents);
   const operations = await loadApiOperations(config.buildDir);
   await fastify.register(oauthRoutes, { settings, authorization });
   await fastify.register(consentRoutes, { authorization, publicUrl: config.publicUrl });
@@ -71,35 +75,68 @@ export async function mcpRoutes(
     try {
       request.mcpAuth = await authorization.verifyAccessToken(match[1] as string);
     } catch (error) {
+      // Only the catalogue's own reasons reach the client; anything else (a store error, a bug) is
+      // logged and answered with the generic reason, never its internal text (issue 30, defect 7).
+      const known = error instanceof OAuthError && error.code === OAuthErrorCode.InvalidToken;
       request.log.info({ reason: (error as Error).message }, 'mcp token refused');
-      return refuse(reply, { code: 'invalid_token', description: (error as Error).message });
+      if (!known) request.log.warn({ err: error }, 'mcp token check failed');
+      const description = known ? error.message : 'Invalid or expired access token';
+      return refuse(reply, { code: 'invalid_token', description });
     }
   };
+
+  /**
+   * One JSON-RPC message per request. A batch (an array) multiplied one request's work by its
+   * length while counting once against the budget (issue 30, defect 1: 100 list_sections in one
+   * POST); MCP dropped batching in 2025-06-18, and no SDK client sends one. Refused in the
+   * handler, after the rate limit's preHandler, so that refused batches count too.
+   */
+  const refuseBatch = (reply: FastifyReply) =>
+    reply
+      .code(400)
+      .header('cache-control', 'no-store')
+      .send({
+        jsonrpc: '2.0',
+        error: { code: -32600, message: 'Batches are not supported: send one JSON-RPC message per request.' },
+        id: null,
+      });
+
+  const chargeAddress = addressBudget(fastify, () => ({ kind: 'mcp', perReader: config.mcpCallsPerMinute }));
+  // Per reader and method as well (the Mcp-Method header that gateways route on, else the body's
+  // method): reading pages is what an assistant does most; listing and discovery, a few times.
+  const chargeMethod = extraBudget(fastify, (request) => {
+    const method = methodOf(request);
+    const max = method === 'tools/call' ? config.mcpCallsPerMinute : Math.ceil(config.mcpCallsPerMinute / 4);
+    return { key: `mcp-method:${method}:${readerKey(request)}`, max };
+  });
+  const endpoint = mcpEndpoint(
+    (authInfo) =>
+      mcpServerFor(authInfo.extra?.identity as Identity, readerOfToken(authInfo), {
+        config,
+        manifest,
+        searcher,
+        operations,
+      }),
+    fastify.log,
+  );
+  fastify.addHook('onClose', () => endpoint.close());
 
   fastify.post(MCP_ROUTES.mcp, {
     preHandler: authenticate,
     config: {
       rateLimit: {
         hook: 'preHandler',
-        keyGenerator: (request: FastifyRequest) => `mcp:${String(request.mcpAuth?.extra?.sid ?? request.ip)}`,
+        keyGenerator: (request: FastifyRequest) => `mcp:${readerKey(request)}`,
         // An assistant reads a handful of pages per question (MCP_CALLS_PER_MINUTE, default 240).
         max: config.mcpCallsPerMinute,
         timeWindow: 60_000,
       },
     },
     handler: async (request, reply) => {
-      const identity = request.mcpAuth?.extra?.identity as Identity;
-      const server = mcpServerFor(identity, { config, manifest, searcher, operations });
-      // Stateless: no session id, JSON answers instead of an event stream (nothing to resume).
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-      reply.hijack();
-      reply.raw.on('close', () => {
-        void transport.close();
-        void server.close();
-      });
-      reply.raw.setHeader('cache-control', 'private, no-store');
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
+      await chargeAddress(request, reply);
+      await chargeMethod(request, reply);
+      if (Array.isArray(request.body)) return refuseBatch(reply);
+      return sendResponse(reply, await endpoint.answer(request, request.mcpAuth as AuthInfo));
     },
   });
 
@@ -120,3 +157,14 @@ export async function mcpRoutes(
     });
   }
 }
+
+/** The JSON-RPC method a request names: its Mcp-Method header (2026), else its body's (2025). */
+function methodOf(request: FastifyRequest): string {
+  const header = request.headers['mcp-method'];
+  const body = (request.body as { method?: unknown } | null)?.method;
+  const method = typeof header === 'string' ? header : typeof body === 'string' ? body : 'none';
+  return /^[\w/.-]{1,64}$/.test(method) ? method : 'invalid';
+}
+
+/** The token's reader as the budgets key them (the account, as for a signed-in page). */
+const readerOfToken = (authInfo: AuthInfo) => accountKey(String(authInfo.extra?.sub));

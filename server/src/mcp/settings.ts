@@ -17,6 +17,11 @@ export interface McpSettings {
   readonly roleTtl: number;
   /** Registered clients are forgotten this long after registration. */
   readonly clientTtl: number;
+  /**
+   * ...unless no reader approves them within this: a registration costs nothing, so one that never
+   * leads to a sign-in must not hold its place in the store for the whole client lifetime.
+   */
+  readonly unapprovedClientTtl: number;
   /** A remembered consent (client + reader) lasts this long. */
   readonly consentTtl: number;
   /** The session secrets (one key per purpose is derived from them, as for cookies). */
@@ -35,6 +40,7 @@ export function mcpSettings(config: GateConfig): McpSettings {
     accessTokenTtl: 600,
     roleTtl: session?.roleTtl ?? 3600,
     clientTtl: 30 * 24 * 3600,
+    unapprovedClientTtl: 3600,
     consentTtl: 30 * 24 * 3600,
     secrets: session?.secrets ?? [randomBytes(32).toString('base64url')],
   });

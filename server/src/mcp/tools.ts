@@ -6,7 +6,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { McpServer } from '@modelcontextprotocol/server';
 import {
   ACCESS_LEVELS,
   type ApiOperationEntry,
@@ -41,7 +41,21 @@ interface Hit {
   _snippetResult?: { content?: { value?: string } };
 }
 
-const text = (value: string) => ({ content: [{ type: 'text' as const, text: value }] });
+/**
+ * The most text one tool answer carries. Today's largest answer is the on-prem llms.txt (133 KB)
+ * and the longest page 40 KB; the cap is for the docs that grow past that, so that one request
+ * never builds a response of unbounded size on the event loop (issue 30, defect 1). Cut at a line.
+ */
+export const MAX_ANSWER_CHARS = 512 * 1024;
+
+function capped(value: string): string {
+  if (value.length <= MAX_ANSWER_CHARS) return value;
+  const cut = value.lastIndexOf('\n', MAX_ANSWER_CHARS);
+  const kept = value.slice(0, cut > 0 ? cut : MAX_ANSWER_CHARS);
+  return `${kept}\n\n[Cut at ${Math.round(kept.length / 1024)} KB of ${Math.round(value.length / 1024)} KB: use search_docs to find the part you need.]\n`;
+}
+
+const text = (value: string) => ({ content: [{ type: 'text' as const, text: capped(value) }] });
 const failure = (value: string) => ({ ...text(value), isError: true });
 
 /** The Markdown file a URL or path names, when it is a page's (or a Markdown file itself). */
@@ -62,7 +76,8 @@ function markdownTarget(address: string, manifest: LoadedManifest, origin: strin
   return manifest.files.has(markdown) ? markdown : null;
 }
 
-export function mcpServerFor(identity: Identity, context: ToolContext): McpServer {
+/** `reader`: whose budget and search turn the tools spend (protect/rate-limits.ts `readerKey`). */
+export function mcpServerFor(identity: Identity, reader: string, context: ToolContext): McpServer {
   const { config, manifest, searcher, operations } = context;
   const origin = new URL(config.publicUrl).origin;
   const server = new McpServer(
@@ -82,10 +97,10 @@ export function mcpServerFor(identity: Identity, context: ToolContext): McpServe
       description:
         'Full-text search of the Tala documentation the reader may read. Short keyword queries work best ' +
         `(the first ${MAX_QUERY_LENGTH} characters count). Returns sections with their page URL; read one with read_page.`,
-      inputSchema: {
+      inputSchema: z.object({
         query: z.string().min(1).max(512).describe('Words to look for, e.g. "publish environment rollback"'),
         limit: z.number().int().min(1).max(20).default(8).describe('How many sections to return'),
-      },
+      }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ query, limit }) => {
@@ -103,7 +118,7 @@ export function mcpServerFor(identity: Identity, context: ToolContext): McpServe
         ],
       });
       const allowed = ACCESS_LEVELS.filter((level) => mayAccess(identity, level));
-      const { body } = await searcher.answer({ queries, allowed, origin: config.publicUrl });
+      const { body } = await searcher.answer({ queries, allowed, origin: config.publicUrl }, reader);
       const hits = (JSON.parse(body) as { results: { hits: Hit[] }[] }).results[0]?.hits ?? [];
       const results = hits.map((hit) => {
         const trail = ['lvl0', 'lvl1', 'lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6']
@@ -130,7 +145,7 @@ export function mcpServerFor(identity: Identity, context: ToolContext): McpServe
     {
       title: 'Read a page',
       description: 'The Markdown of one documentation page, by its URL or path (from search_docs or list_sections).',
-      inputSchema: { url: z.string().min(1).max(2048).describe('e.g. /studio/deploy/ or its full URL') },
+      inputSchema: z.object({ url: z.string().min(1).max(2048).describe('e.g. /studio/deploy/ or its full URL') }),
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ url }) => {
@@ -155,14 +170,14 @@ export function mcpServerFor(identity: Identity, context: ToolContext): McpServe
         description:
           'The reference of one REST API operation (endpoint, parameters, request and response schemas, examples, ' +
           'a curl command) as Markdown, by API and operationId, e.g. studio / publishSolutionToEnvironment.',
-        inputSchema: {
+        inputSchema: z.object({
           api: z
             .string()
             .min(1)
             .max(64)
             .describe(`The API: ${[...new Set(operations.map((o) => o.api))].join(', ')}`),
           operationId: z.string().min(1).max(128).describe('The operationId, as in the API specification'),
-        },
+        }),
         annotations: { readOnlyHint: true, openWorldHint: false },
       },
       async ({ api, operationId }) => {

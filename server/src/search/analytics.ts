@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { unauthenticated } from '../errors.ts';
-import { budgetOwner } from '../protect/rate-limits.ts';
+import { readerKey } from '../protect/rate-limits.ts';
 import { MAX_QUERY_LENGTH } from './engine.ts';
 import { SEARCH_LIMITS } from './limits.ts';
 
@@ -58,7 +58,7 @@ export async function searchClickRoute(fastify: FastifyInstance): Promise<void> 
           },
         },
       },
-      config: { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: budgetOwner } },
+      config: { rateLimit: { max: 120, timeWindow: 60_000, keyGenerator: readerKey } },
       preValidation: async (request) => {
         if (request.identity === null) throw unauthenticated();
       },

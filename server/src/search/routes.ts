@@ -2,7 +2,7 @@ import { ACCESS_LEVELS, type AccessLevel, mayAccess } from '@tala/policy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GateConfig } from '../config.ts';
 import { QueryError, SearchBusyError } from '../errors.ts';
-import { budgetOwner } from '../protect/rate-limits.ts';
+import { addressBudget, readerKey } from '../protect/rate-limits.ts';
 import { restrictionsOf } from './algolia/secured-keys.ts';
 import { logSearches } from './analytics.ts';
 import type { SearchTask } from './answer.ts';
@@ -67,6 +67,14 @@ export async function searchRoutes(
     return ACCESS_LEVELS.filter((level) => mayAccess(request.identity, level));
   };
 
+  const perReader = (request: FastifyRequest) =>
+    isHeavy(request) ? config.search.rate.heavyPerMinute : config.search.rate.perMinute;
+  // The reader's budget is the route's rate limit below; the address's is this one.
+  const chargeAddress = addressBudget(fastify, (request) => ({
+    kind: `search-${isHeavy(request) ? 'heavy' : 'light'}`,
+    perReader: perReader(request),
+  }));
+
   // Algolia's v4 clients send the JSON body as application/x-www-form-urlencoded (no CORS preflight).
   fastify.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
@@ -87,20 +95,21 @@ export async function searchRoutes(
         }
       }
       request.searchTask = { task: { queries, allowed, origin }, cost: queries.reduce((n, q) => n + costOf(q), 0) };
+      await chargeAddress(request, reply);
     },
     config: {
       rateLimit: {
         hook: 'preHandler',
         // Two budgets per reader: typing in the modal, and the few large pages a script may want.
-        keyGenerator: (request) => `${isHeavy(request) ? 'heavy' : 'light'}:${budgetOwner(request)}`,
-        max: async (request) => (isHeavy(request) ? config.search.rate.heavyPerMinute : config.search.rate.perMinute),
+        keyGenerator: (request) => `${isHeavy(request) ? 'heavy' : 'light'}:${readerKey(request)}`,
+        max: async (request) => perReader(request),
         timeWindow: 60_000,
       },
     },
     handler: async (request, reply) => {
       const started = performance.now();
       const { task } = request.searchTask as PreparedSearch;
-      const { body, hits } = await (searcher as Searcher).answer(task);
+      const { body, hits } = await (searcher as Searcher).answer(task, readerKey(request));
       logSearches(fastify.log, task.queries, hits);
       fastify.metrics.searchDuration.observe((performance.now() - started) / 1000);
       for (const count of hits) fastify.metrics.searchHits.observe(count);

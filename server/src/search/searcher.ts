@@ -1,12 +1,15 @@
 import { Piscina } from 'piscina';
 import { RecordsError, SearchBusyError } from '../errors.ts';
+import { FairQueue, QueueFullError } from '../protect/fair-queue.ts';
 import { answer, loadEngine, type SearchAnswer, type SearchTask } from './answer.ts';
+import { costOf, HEAVY_COST } from './limits.ts';
 
 /** Answers search bodies: in worker threads (default), or on the event loop (SEARCH_WORKERS=0). */
 export interface Searcher {
   /** Records in the engine (readiness, logs). */
   readonly records: number;
-  answer(task: SearchTask): Promise<SearchAnswer>;
+  /** `reader`: whose search this is (protect/rate-limits.ts `readerKey`); readers take turns for the workers. */
+  answer(task: SearchTask, reader: string): Promise<SearchAnswer>;
   close(): Promise<void>;
 }
 
@@ -27,9 +30,12 @@ export async function startSearcher(buildDir: string, workers: number): Promise<
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Number.POSITIVE_INFINITY,
-    // A few bodies per worker may wait; beyond that, waiting would only make every reader slower.
+    // The fair queue below keeps this one empty; a bound all the same.
     maxQueue: workers * 4,
   });
+  // Each reader may have two bodies waiting (the modal's next keystrokes); a few dozen readers may
+  // wait at once. A freed worker takes the next reader's body, so nobody waits behind a backlog.
+  const queue = new FairQueue({ slots: workers, perReader: 2, total: workers * 32 });
   let records: number;
   try {
     // Every worker loads the records; the first answer proves the file is sound (one line if not).
@@ -41,9 +47,15 @@ export async function startSearcher(buildDir: string, workers: number): Promise<
   }
   return {
     records,
-    answer: async (task) => {
-      if (pool.queueSize >= pool.options.maxQueue) throw new SearchBusyError();
-      return pool.run(task) as Promise<SearchAnswer>;
+    answer: async (task, reader) => {
+      try {
+        const cost = task.queries.reduce((sum, query) => sum + costOf(query), 0);
+        const kind = cost > HEAVY_COST ? 'heavy' : 'light';
+        return await queue.run(reader, () => pool.run(task) as Promise<SearchAnswer>, kind);
+      } catch (error) {
+        if (error instanceof QueueFullError) throw new SearchBusyError();
+        throw error;
+      }
     },
     close: () => pool.destroy(),
   };

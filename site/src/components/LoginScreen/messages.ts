@@ -7,6 +7,8 @@ export const SIGN_IN_MESSAGES: Readonly<Record<string, string>> = {
   denied: 'Your identity provider did not let you sign in. If you should have access, use Request Access.',
   failed: 'Sign-in did not complete. Try again.',
   expired: 'The sign-in took too long and expired. Try again.',
+  limited:
+    'This account has signed in too many times in the last hour. Try again later, or use a session you already have open.',
 };
 
 export function messageFor(code: string | null): string | null {

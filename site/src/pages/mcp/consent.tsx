@@ -6,6 +6,8 @@ import { useTalaCustomFields } from '../../runtime-config/hooks';
 /** What the gate says about a pending authorization (server/src/mcp/consent.ts). */
 interface AuthorizationRequest {
   client: string;
+  /** The client metadata document the name comes from (MCP 2026-07-28), or null for a registered client. */
+  clientDocument: string | null;
   redirectOrigin: string;
   reader: string | null;
   consented: boolean;
@@ -84,6 +86,16 @@ export default function McpConsentPage(): ReactNode {
                   <strong>{state.request.client}</strong> asks to read Tala Docs as{' '}
                   <strong>{state.request.reader ?? 'you'}</strong>. It will be able to search the docs and read every
                   page that you may read, and nothing else: it cannot change anything.
+                </p>
+                <p>
+                  {state.request.clientDocument ? (
+                    <>
+                      The name is unverified: it comes from the assistant's own description at{' '}
+                      <code>{new URL(state.request.clientDocument).host}</code>.
+                    </>
+                  ) : (
+                    <>The name is unverified: the assistant chose it when it registered with the portal.</>
+                  )}
                 </p>
                 <p>
                   After you answer, your browser returns to <code>{state.request.redirectOrigin}</code>. Allow only an
