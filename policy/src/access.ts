@@ -76,12 +76,13 @@ export const ONPREM_VARIANT_FILES: Readonly<Record<string, string>> = Object.fre
 });
 
 /**
- * The file sent for a request of `file`: a reader who may read on-prem content gets the on-prem
- * version of a per-level file (ONPREM_VARIANT_FILES), anyone else the file itself.
+ * The version of a per-level file (ONPREM_VARIANT_FILES) for a reader who may read on-prem
+ * content, or null when `file` has none or the reader may not. Whether the reader may receive that
+ * version is still decided on its own level (server/src/access/open.ts).
  */
-export function fileForReader(file: string, identity: Identity | null): string {
+export function onpremVariantOf(file: string, identity: Identity | null): string | null {
   const variant = ONPREM_VARIANT_FILES[file];
-  return variant !== undefined && mayAccess(identity, 'onprem') ? variant : file;
+  return variant !== undefined && mayAccess(identity, 'onprem') ? variant : null;
 }
 
 /** Access level of a route path (already normalised: leading and trailing slash). */
@@ -106,9 +107,27 @@ export function mayAccess(identity: Identity | null, level: AccessLevel): boolea
   }
 }
 
+/** The levels this identity may read, least restrictive first: what search filters records by. */
+export function readableLevels(identity: Identity | null): AccessLevel[] {
+  return ACCESS_LEVELS.filter((level) => mayAccess(identity, level));
+}
+
+/** Whether `a` is more restrictive than `b` (the order of ACCESS_LEVELS: public, reader, onprem). */
+export function isMoreRestrictive(a: AccessLevel, b: AccessLevel): boolean {
+  return ACCESS_LEVELS.indexOf(a) > ACCESS_LEVELS.indexOf(b);
+}
+
 /** The least restrictive of two levels: a file that two routes need is open to whoever may read either. */
 export function leastRestrictive(a: AccessLevel, b: AccessLevel): AccessLevel {
-  return ACCESS_LEVELS.indexOf(a) <= ACCESS_LEVELS.indexOf(b) ? a : b;
+  return isMoreRestrictive(a, b) ? b : a;
+}
+
+/**
+ * The level of a build file by the manifest: a file the manifest does not list is on-prem, so it
+ * is never sent to someone the build's check did not clear.
+ */
+export function fileLevel(file: string, levelOf: (file: string) => AccessLevel | undefined): AccessLevel {
+  return levelOf(file) ?? 'onprem';
 }
 
 export function isAccessLevel(value: unknown): value is AccessLevel {

@@ -1,4 +1,4 @@
-import { type AccessLevel, routeAccess } from './access.ts';
+import { type AccessLevel, fileLevel, routeAccess } from './access.ts';
 import { ROUTE_ALIASES } from './routes.ts';
 
 /**
@@ -168,6 +168,6 @@ export function targetLevel(
   target: Exclude<Target, { kind: 'malformed' }>,
   levelOf: (file: string) => AccessLevel | undefined,
 ): AccessLevel {
-  if (target.kind === 'file') return levelOf(target.file) ?? 'onprem';
+  if (target.kind === 'file') return fileLevel(target.file, levelOf);
   return target.kind === 'alias' ? 'public' : 'reader';
 }

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   buildFiles,
-  fileForReader,
   normalisePath,
+  onpremVariantOf,
   pageFileOf,
   ROLES,
   resolveTarget,
@@ -137,14 +137,14 @@ test('targetLevel: manifest level for files (unlisted: on-prem), public for alia
   assert.equal(levelOf('/nothing/here/'), 'reader');
 });
 
-test('fileForReader: an on-prem reader gets the on-prem version of llms.txt, anyone else the file asked for', () => {
+test('onpremVariantOf: an on-prem reader has an on-prem version of llms.txt, anyone else none', () => {
   const reader = { name: 'r', roles: [ROLES.reader] };
   const admin = { name: 'a', roles: [ROLES.reader, ROLES.onprem] };
-  assert.equal(fileForReader('llms.txt', admin), 'on-prem/llms.txt');
-  assert.equal(fileForReader('llms-full.txt', admin), 'on-prem/llms-full.txt');
-  assert.equal(fileForReader('llms.txt', reader), 'llms.txt');
-  assert.equal(fileForReader('llms.txt', null), 'llms.txt');
-  assert.equal(fileForReader('sitemap.xml', admin), 'sitemap.xml');
+  assert.equal(onpremVariantOf('llms.txt', admin), 'on-prem/llms.txt');
+  assert.equal(onpremVariantOf('llms-full.txt', admin), 'on-prem/llms-full.txt');
+  assert.equal(onpremVariantOf('llms.txt', reader), null);
+  assert.equal(onpremVariantOf('llms.txt', null), null);
+  assert.equal(onpremVariantOf('sitemap.xml', admin), null);
 });
 
 test('routeLevel follows aliases, as the gate does: the client sends a reader to /403/ before it navigates', () => {

@@ -4,12 +4,13 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { FileCache } from './access/file-cache.ts';
 import { gateRoutes } from './access/gate.ts';
 import { loadManifest } from './access/manifest.ts';
+import { accessDecision } from './access/open.ts';
 import { apiRoutes } from './api/config.ts';
 import { sessionRoutes } from './api/session.ts';
 import type { IdentityResolver } from './auth/identity.ts';
 import { authentication, authPlugin } from './auth/index.ts';
 import type { GateConfig } from './config.ts';
-import { GateError, notFound } from './errors.ts';
+import { fromFastify, GateError, notFound } from './errors.ts';
 import { limitedJsonBodies } from './http/json-body.ts';
 import { mcpRoutes } from './mcp/index.ts';
 import { healthRoutes, Readiness } from './ops/health.ts';
@@ -31,6 +32,8 @@ export interface BuildAppOptions {
 /** The gate server as a Fastify app, without listening (server.ts listens; tests inject). */
 export async function buildApp({ config, identity, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const manifest = await loadManifest(config.buildDir);
+  // Who gets what: the one decision the gate, search and the MCP tools share.
+  const access = accessDecision(manifest);
   const [files, searcher] = await Promise.all([
     FileCache.load(config.buildDir, manifest.files.keys()),
     openSearch(config),
@@ -45,7 +48,7 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
               hop < hops
           )(config.trustProxy)
         : config.trustProxy,
-    // Paths are normalised by the gate itself (access/resolve-path.ts) before any check.
+    // Paths are normalised by the gate itself (the path model, policy/src/paths.ts) before any check.
     routerOptions: { ignoreTrailingSlash: false, caseSensitive: true, maxParamLength: 500 },
     bodyLimit: 64 * 1024,
   });
@@ -54,19 +57,18 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
   app.decorate('readiness', new Readiness());
   await app.register(metricsHooks, { metrics: app.metrics });
   limitedJsonBodies(app);
-  app.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
-    const status = error instanceof GateError ? error.statusCode : (error.statusCode ?? 500);
-    if (error instanceof GateError && status >= 500) {
-      // Ours, expected (a dependency is away): its message is safe to show; warn, do not flood.
-      request.log.warn({ code: error.code, cause: (error.cause as Error | undefined)?.message }, error.message);
-      return reply.code(status).header('retry-after', '5').send({ error: error.code, message: error.message });
+  app.setErrorHandler((raw: Error & { statusCode?: number; code?: string }, request, reply) => {
+    const error = raw instanceof GateError ? raw : fromFastify(raw);
+    if (error.statusCode >= 500) {
+      if (raw instanceof GateError) {
+        // Ours, expected (a dependency is away): its message is safe to show; warn, do not flood.
+        request.log.warn({ code: error.code, cause: (error.cause as Error | undefined)?.message }, error.message);
+        reply.header('retry-after', '5');
+      } else {
+        request.log.error({ err: raw }, 'request failed');
+      }
     }
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ error: 'internal', message: 'Something went wrong on our side. Try again later.' });
-    }
-    const code = error instanceof GateError ? error.code : (error.code ?? 'GATE_ERR_BAD_REQUEST');
-    return reply.code(status).send({ error: code, message: error.message });
+    return reply.code(error.statusCode).send({ error: error.code, message: error.message });
   });
   app.setNotFoundHandler((_request, reply) => {
     const { code, message } = notFound();
@@ -86,7 +88,7 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
     connectTargets: searchConnectTargets(config.search),
   });
   await app.register(authPlugin, { authentication: auth, identity });
-  await app.register(sessionRoutes, { config });
+  await app.register(sessionRoutes, { config, access });
   // @fastify/static sends the files the gate has allowed: ranges, ETags, precompressed .br/.gz.
   await app.register(fastifyStatic, {
     root: config.buildDir,
@@ -97,8 +99,8 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
   });
   await app.register(apiRoutes, { config });
   await app.register(healthRoutes);
-  await app.register(search, { config, searcher });
-  await app.register(mcpRoutes, { config, manifest, searcher, stores });
-  await app.register(gateRoutes, { manifest, files, pagesPrefix: config.pagesPrefix });
+  await app.register(search, { config, searcher, access });
+  await app.register(mcpRoutes, { config, access, searcher, stores });
+  await app.register(gateRoutes, { access, files, pagesPrefix: config.pagesPrefix });
   return app;
 }

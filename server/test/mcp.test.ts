@@ -40,10 +40,14 @@ test('AUTH-01 /mcp without a token is 401 with the resource metadata pointer, an
   const app = await gate(t, null);
   const res = await rpc(app, null, 'tools/list');
   assert.equal(res.statusCode, 401);
-  assert.equal(
-    res.headers['www-authenticate'],
-    `Bearer resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource/mcp"`,
+  // The MCP SDK's challenge (bearerAuthChallengeResponse): invalid_token and the RFC 9728 pointer.
+  assert.match(String(res.headers['www-authenticate']), /^Bearer error="invalid_token"/);
+  assert.match(
+    String(res.headers['www-authenticate']),
+    new RegExp(`resource_metadata="${ORIGIN}/.well-known/oauth-protected-resource/mcp"`),
   );
+  assert.equal(res.json().error, 'invalid_token');
+  assert.doesNotMatch(res.body, /Build a solution/);
 });
 
 test('a reader authorizes an assistant that lists tools and reads pages, but not on-prem pages', async (t) => {

@@ -1,18 +1,8 @@
-import {
-  type AccessLevel,
-  FORBIDDEN_ROUTE,
-  fileForReader,
-  LOGIN_ROUTE,
-  mayAccess,
-  NOT_FOUND_FILE,
-  pageFileOf,
-  resolveTarget,
-  targetLevel,
-} from '@tala/policy';
+import { type AccessLevel, FORBIDDEN_ROUTE, LOGIN_ROUTE, NOT_FOUND_FILE, pageFileOf } from '@tala/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, notFound, unauthenticated } from '../errors.ts';
 import type { FileCache } from './file-cache.ts';
-import type { LoadedManifest } from './manifest.ts';
+import type { AccessDecision } from './open.ts';
 
 const LOGIN_FILE = pageFileOf(LOGIN_ROUTE);
 /** Bundler output named with a content hash never changes: cache it for a year. */
@@ -43,9 +33,9 @@ function queryOf(request: FastifyRequest): string {
  */
 export async function gateRoutes(
   fastify: FastifyInstance,
-  opts: { manifest: LoadedManifest; files: FileCache; pagesPrefix: string },
+  opts: { access: AccessDecision; files: FileCache; pagesPrefix: string },
 ): Promise<void> {
-  const { manifest, files, pagesPrefix } = opts;
+  const { access, files, pagesPrefix } = opts;
 
   const sendLoginScreen = (reply: FastifyReply) =>
     reply
@@ -58,17 +48,15 @@ export async function gateRoutes(
     url: '*',
     async handler(request, reply) {
       const rawPath = (request.raw.url ?? '/').split('?')[0] ?? '/';
-      const target = resolveTarget(rawPath, manifest.index);
-      if (target.kind === 'malformed') throw badRequest('The address is not a valid URL path.');
-
       const identity = request.identity;
-      const level: AccessLevel = targetLevel(target, (file) => manifest.files.get(file));
-      const isPage = target.kind === 'file' ? target.isPage : target.kind === 'alias' || target.looksLikePage;
+      const opened = access.open(identity, rawPath);
+      if (opened.kind === 'malformed') throw badRequest('The address is not a valid URL path.');
+      const { target, level, isPage } = opened;
       request.routeClass = isPage ? 'page' : 'asset';
 
       // Nothing below the public level is cacheable by anyone but this reader, redirects and errors included.
       if (level !== 'public') reply.header('cache-control', 'private, no-store');
-      if (!mayAccess(identity, level)) {
+      if (!opened.allowed) {
         fastify.metrics.denials.inc({ status: identity === null ? '401' : '403', level });
         if (identity === null) {
           if (isPage && request.reauthenticate) {
@@ -86,16 +74,12 @@ export async function gateRoutes(
       if (target.kind === 'alias' || target.canonicalPath !== rawPath) {
         if (target.kind !== 'unknown') return reply.redirect(`${target.canonicalPath}${queryOf(request)}`, 301);
       }
-      if (target.kind === 'file') {
-        // llms.txt and llms-full.txt: an on-prem reader gets the version that lists on-prem pages
-        // too; the swap is checked against the variant's own manifest level like any file.
-        const variant = fileForReader(target.file, identity);
-        const file = mayAccess(identity, manifest.files.get(variant) ?? 'onprem') ? variant : target.file;
-        reply.header('cache-control', cacheControl(file, level));
-        if (files.trySend(request, reply, file)) return reply;
-        return reply.sendFile(file);
+      if (opened.file !== null) {
+        reply.header('cache-control', cacheControl(opened.file, level));
+        if (files.trySend(request, reply, opened.file)) return reply;
+        return reply.sendFile(opened.file);
       }
-      if (target.looksLikePage) {
+      if (isPage) {
         return reply
           .code(404)
           .header('cache-control', 'private, no-store')

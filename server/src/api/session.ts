@@ -1,5 +1,5 @@
-import { ACCESS_LEVELS, mayAccess } from '@tala/policy';
 import type { FastifyInstance } from 'fastify';
+import type { AccessDecision } from '../access/open.ts';
 import type { GateConfig } from '../config.ts';
 import { unauthenticated } from '../errors.ts';
 import { securedKeyFor } from '../search/algolia/secured-keys.ts';
@@ -9,7 +9,11 @@ import { EMBEDDED_API_KEY } from '../search/settings.ts';
  * `GET /api/session`: who is signed in, for the client (user menu, role check before on-prem
  * navigation). 401 when nobody is: the client then reloads into the login screen.
  */
-export async function sessionRoutes(fastify: FastifyInstance, opts: { config: GateConfig }): Promise<void> {
+export async function sessionRoutes(
+  fastify: FastifyInstance,
+  opts: { config: GateConfig; access: AccessDecision },
+): Promise<void> {
+  const { access } = opts;
   const { search } = opts.config;
   fastify.get(
     '/api/session',
@@ -65,10 +69,7 @@ export async function sessionRoutes(fastify: FastifyInstance, opts: { config: Ga
                 appId: search.appId,
                 indexName: search.indexName,
                 hosts: search.hosts,
-                ...securedKeyFor(
-                  search,
-                  ACCESS_LEVELS.filter((level) => mayAccess(identity, level)),
-                ),
+                ...securedKeyFor(search, access.levels(identity)),
               }
             : { appId: search.appId, apiKey: EMBEDDED_API_KEY, indexName: search.indexName, hosts: null },
       };

@@ -6,17 +6,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isSameOriginPost } from '../auth/logout-form.ts';
-import { GateError, unauthenticated } from '../errors.ts';
+import { badRequest, crossSite, unauthenticated, unknownAuthorization } from '../errors.ts';
 import type { Grant, McpAuthorization } from './authorization.ts';
-
-const unknownRequest = () =>
-  new GateError(
-    'GATE_ERR_NOT_FOUND',
-    404,
-    'This authorization request is unknown or expired: start the connection from your assistant again.',
-  );
-const crossSite = () =>
-  new GateError('GATE_ERR_CROSS_SITE', 403, 'An authorization is accepted only from the portal itself.');
 
 /** Without sign-in (development) the one identity consents as itself, for the session's lifetime. */
 function grantOf(request: FastifyRequest): Grant {
@@ -43,7 +34,7 @@ export async function consentRoutes(
     reply.header('cache-control', 'private, no-store');
     const grant = grantOf(request);
     const pending = await authorization.pending(request.params.id);
-    if (!pending) throw unknownRequest();
+    if (!pending) throw unknownAuthorization();
     return {
       // Names are the client's own claim, whether registered or in its metadata document: the page
       // says so, and for a document shows where it came from (its host is what the portal checked).
@@ -59,17 +50,17 @@ export async function consentRoutes(
     '/api/mcp/authorizations/:id',
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      if (!isSameOriginPost(request, publicUrl)) throw crossSite();
+      if (!isSameOriginPost(request, publicUrl)) throw crossSite('An authorization');
       const grant = grantOf(request);
       const decision = request.body?.decision;
       if (decision !== 'approve' && decision !== 'deny') {
-        throw new GateError('GATE_ERR_BAD_REQUEST', 400, 'decision must be "approve" or "deny".');
+        throw badRequest('decision must be "approve" or "deny".');
       }
       const redirect =
         decision === 'approve'
           ? await authorization.approve(request.params.id, grant)
           : await authorization.deny(request.params.id);
-      if (redirect === null) throw unknownRequest();
+      if (redirect === null) throw unknownAuthorization();
       request.log.info({ decision }, 'mcp authorization answered');
       return { redirect };
     },

@@ -6,19 +6,19 @@
 
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { AuthInfo } from '@modelcontextprotocol/server';
+import { type AuthInfo, bearerAuthChallengeResponse, verifyBearerToken } from '@modelcontextprotocol/server';
 import { API_OPERATIONS_FILE, type ApiOperationEntry, type Identity, MCP_ROUTES } from '@tala/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { LoadedManifest } from '../access/manifest.ts';
+import type { AccessDecision } from '../access/open.ts';
 import type { GateConfig } from '../config.ts';
-import { ConfigError } from '../errors.ts';
+import { ConfigError, GateError } from '../errors.ts';
 import { accountKey, addressBudget, extraBudget, readerKey } from '../protect/rate-limits.ts';
 import type { Searcher } from '../search/searcher.ts';
 import type { Stores } from '../store/index.ts';
 import { McpAuthorization } from './authorization.ts';
 import { ClientMetadataResolver } from './client-metadata.ts';
 import { consentRoutes } from './consent.ts';
-import { OAuthError, OAuthErrorCode } from './oauth-errors.ts';
+import { InvalidTokenError, OAuthError } from './oauth-errors.ts';
 import { oauthRoutes } from './oauth-routes.ts';
 import { mcpSettings } from './settings.ts';
 import { mcpServerFor } from './tools.ts';
@@ -42,9 +42,9 @@ declare module 'fastify' {
 
 export async function mcpRoutes(
   fastify: FastifyInstance,
-  opts: { config: GateConfig; manifest: LoadedManifest; searcher: Searcher | null; stores: Stores },
+  opts: { config: GateConfig; access: AccessDecision; searcher: Searcher | null; stores: Stores },
 ): Promise<void> {
-  const { config, manifest, searcher, stores } = opts;
+  const { config, access, searcher, stores } = opts;
   const settings = mcpSettings(config);
   const documents = new ClientMetadataResolver({ allowLoopback: config.environment === 'development' });
   const authorization = new McpAuthorization(settings, stores.keyValues, stores.revocations, documents);
@@ -52,36 +52,24 @@ export async function mcpRoutes(
   await fastify.register(oauthRoutes, { settings, authorization });
   await fastify.register(consentRoutes, { authorization, publicUrl: config.publicUrl });
 
-  /** RFC 6750 §3 with RFC 9728's pointer: how a client without a (valid) token learns where to get one. */
-  const refuse = (reply: FastifyReply, error?: { code: string; description: string }) => {
-    const params = [
-      `resource_metadata="${settings.resourceMetadataUrl}"`,
-      ...(error ? [`error="${error.code}"`, `error_description="${error.description.replace(/"/g, "'")}"`] : []),
-    ];
-    return reply
-      .code(401)
-      .header('www-authenticate', `Bearer ${params.join(', ')}`)
-      .header('cache-control', 'no-store')
-      .send({
-        error: error?.code ?? 'unauthorized',
-        error_description: error?.description ?? 'Sign in: see WWW-Authenticate.',
-      });
-  };
-
+  /**
+   * The bearer check with the SDK's own pieces: `verifyBearerToken` (the header's form, the
+   * verifier, the audience, expiry) and `bearerAuthChallengeResponse` (RFC 6750 §3 with RFC 9728's
+   * pointer to the metadata). A failure that is not an OAuth one is either the catalogue's (Redis
+   * away: 503 from the app's handler) or a bug: logged, and answered as an invalid token, never
+   * with its internal text.
+   */
+  const bearer = { verifier: authorization, expectedResource: new URL(settings.resource) };
+  const challenge = { resourceMetadataUrl: settings.resourceMetadataUrl };
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer ([\w.~+/=-]+)$/i.exec(header) : null;
-    if (!match) return refuse(reply);
     try {
-      request.mcpAuth = await authorization.verifyAccessToken(match[1] as string);
+      request.mcpAuth = await verifyBearerToken(request.headers.authorization, { ...bearer, ...challenge });
     } catch (error) {
-      // Only the catalogue's own reasons reach the client; anything else (a store error, a bug) is
-      // logged and answered with the generic reason, never its internal text (issue 30, defect 7).
-      const known = error instanceof OAuthError && error.code === OAuthErrorCode.InvalidToken;
-      request.log.info({ reason: (error as Error).message }, 'mcp token refused');
-      if (!known) request.log.warn({ err: error }, 'mcp token check failed');
-      const description = known ? error.message : 'Invalid or expired access token';
-      return refuse(reply, { code: 'invalid_token', description });
+      if (error instanceof GateError) throw error;
+      if (!(error instanceof OAuthError)) request.log.warn({ err: error }, 'mcp token check failed');
+      const refusal = error instanceof OAuthError ? error : new InvalidTokenError('Invalid or expired access token');
+      request.log.info({ reason: refusal.message }, 'mcp token refused');
+      return sendResponse(reply, bearerAuthChallengeResponse(refusal, challenge));
     }
   };
 
@@ -113,7 +101,7 @@ export async function mcpRoutes(
     (authInfo) =>
       mcpServerFor(authInfo.extra?.identity as Identity, readerOfToken(authInfo), {
         config,
-        manifest,
+        access,
         searcher,
         operations,
       }),

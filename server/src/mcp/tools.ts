@@ -7,19 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/server';
-import {
-  ACCESS_LEVELS,
-  type ApiOperationEntry,
-  fileForReader,
-  type Identity,
-  isPageFile,
-  markdownFileOf,
-  mayAccess,
-  resolveTarget,
-  routeOfPageFile,
-} from '@tala/policy';
+import { type ApiOperationEntry, type Identity, markdownFileOf } from '@tala/policy';
 import { z } from 'zod';
-import type { LoadedManifest } from '../access/manifest.ts';
+import type { AccessDecision } from '../access/open.ts';
 import type { GateConfig } from '../config.ts';
 import { MAX_QUERY_LENGTH } from '../search/engine.ts';
 import { unescapeHtml } from '../search/highlight.ts';
@@ -28,7 +18,7 @@ import type { Searcher } from '../search/searcher.ts';
 
 export interface ToolContext {
   config: GateConfig;
-  manifest: LoadedManifest;
+  access: AccessDecision;
   searcher: Searcher | null;
   /** The build's generated API operation pages (API_OPERATIONS_FILE); empty when it has none. */
   operations: readonly ApiOperationEntry[];
@@ -58,27 +48,16 @@ function capped(value: string): string {
 const text = (value: string) => ({ content: [{ type: 'text' as const, text: capped(value) }] });
 const failure = (value: string) => ({ ...text(value), isError: true });
 
-/** The Markdown file a URL or path names, when it is a page's (or a Markdown file itself). */
-function markdownTarget(address: string, manifest: LoadedManifest, origin: string): string | null {
-  let pathname: string;
-  try {
-    const url = new URL(address, origin);
-    if (url.origin !== origin) return null;
-    pathname = url.pathname;
-  } catch {
-    return null;
-  }
-  const target = resolveTarget(pathname, manifest.index);
-  if (target.kind !== 'file') return null;
-  if (target.file.endsWith('.md')) return target.file;
-  if (!isPageFile(target.file)) return null;
-  const markdown = markdownFileOf(routeOfPageFile(target.file) as string);
-  return manifest.files.has(markdown) ? markdown : null;
+/** The path a tool's `url` argument names on this portal (a path, or a URL of the portal's origin). */
+function pathOnPortal(address: string, origin: string): string | null {
+  if (!URL.canParse(address, origin)) return null;
+  const url = new URL(address, origin);
+  return url.origin === origin ? url.pathname : null;
 }
 
 /** `reader`: whose budget and search turn the tools spend (protect/rate-limits.ts `readerKey`). */
 export function mcpServerFor(identity: Identity, reader: string, context: ToolContext): McpServer {
-  const { config, manifest, searcher, operations } = context;
+  const { config, access, searcher, operations } = context;
   const origin = new URL(config.publicUrl).origin;
   const server = new McpServer(
     { name: 'tala-docs', title: 'Tala Docs', version: '1.0.0' },
@@ -117,7 +96,7 @@ export function mcpServerFor(identity: Identity, reader: string, context: ToolCo
           },
         ],
       });
-      const allowed = ACCESS_LEVELS.filter((level) => mayAccess(identity, level));
+      const allowed = [...access.levels(identity)];
       const { body } = await searcher.answer({ queries, allowed, origin: config.publicUrl }, reader);
       const hits = (JSON.parse(body) as { results: { hits: Hit[] }[] }).results[0]?.hits ?? [];
       const results = hits.map((hit) => {
@@ -149,15 +128,16 @@ export function mcpServerFor(identity: Identity, reader: string, context: ToolCo
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async ({ url }) => {
-      const file = markdownTarget(url, manifest, origin);
-      if (file === null)
+      const pathname = pathOnPortal(url, origin);
+      const markdown = pathname === null ? null : access.openMarkdown(identity, pathname);
+      if (markdown === null)
         return failure(`No documentation page at ${url}. Use search_docs or list_sections to find one.`);
-      const level = manifest.files.get(file) ?? 'onprem';
-      if (!mayAccess(identity, level)) {
+      if (!markdown.allowed) {
         return failure(
           `You may not read ${url}: it is in the on-premises section, which needs the Documentation.Onprem role.`,
         );
       }
+      const file = markdown.file;
       return text(await readFile(path.join(config.buildDir, file), 'utf8'));
     },
   );
@@ -185,11 +165,12 @@ export function mcpServerFor(identity: Identity, reader: string, context: ToolCo
           (o) => o.api === api.toLowerCase() && o.operationId.toLowerCase() === operationId.toLowerCase(),
         );
         if (!entry) return failure(`No operation ${operationId} in the ${api} API. Use search_docs to find one.`);
-        const file = markdownFileOf(entry.route);
-        if (!mayAccess(identity, manifest.files.get(file) ?? 'onprem')) {
+        const markdown = access.openMarkdown(identity, `/${markdownFileOf(entry.route)}`);
+        if (markdown === null) return failure(`The page of ${api}/${operationId} is not in this build.`);
+        if (!markdown.allowed) {
           return failure(`You may not read ${api}/${operationId}: it needs the Documentation.Onprem role.`);
         }
-        return text(await readFile(path.join(config.buildDir, file), 'utf8'));
+        return text(await readFile(path.join(config.buildDir, markdown.file), 'utf8'));
       },
     );
   }
@@ -202,11 +183,11 @@ export function mcpServerFor(identity: Identity, reader: string, context: ToolCo
       annotations: { readOnlyHint: true, openWorldHint: false },
     },
     async () => {
-      const file = fileForReader('llms.txt', identity);
-      if (!manifest.files.has(file) || !mayAccess(identity, manifest.files.get(file) ?? 'onprem')) {
+      const contents = access.open(identity, '/llms.txt');
+      if (contents.kind !== 'file' || contents.file === null || !contents.allowed) {
         return failure('The table of contents is not available in this build.');
       }
-      return text(await readFile(path.join(config.buildDir, file), 'utf8'));
+      return text(await readFile(path.join(config.buildDir, contents.file), 'utf8'));
     },
   );
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { AccessDecision } from '../access/open.ts';
 import type { GateConfig } from '../config.ts';
 import { searchClickRoute } from './analytics.ts';
 import { SEARCH_RECORDS_FILE } from './records.ts';
@@ -21,7 +22,7 @@ export async function openSearch(config: GateConfig): Promise<Searcher | null> {
 /** Search as the gate serves it: the Algolia-wire endpoint over `searcher`, closed with the app. */
 export async function search(
   fastify: FastifyInstance,
-  { config, searcher }: { config: GateConfig; searcher: Searcher | null },
+  { config, searcher, access }: { config: GateConfig; searcher: Searcher | null; access: AccessDecision },
 ): Promise<void> {
   if (searcher) {
     fastify.addHook('onClose', () => searcher.close());
@@ -30,7 +31,7 @@ export async function search(
     fastify.log.warn(`no ${SEARCH_RECORDS_FILE} in the build: search answers 503 until the site is rebuilt`);
   }
   fastify.readiness.add('search', async () => searcher !== null);
-  await fastify.register(searchRoutes, { config, searcher });
+  await fastify.register(searchRoutes, { config, searcher, access });
   await fastify.register(searchClickRoute);
 }
 

@@ -1,7 +1,16 @@
-import { ACCESS_LEVELS, type AccessLevel, mayAccess } from '@tala/policy';
+import { ACCESS_LEVELS, type AccessLevel } from '@tala/policy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AccessDecision } from '../access/open.ts';
 import type { GateConfig } from '../config.ts';
-import { QueryError, SearchBusyError } from '../errors.ts';
+import {
+  fromFastify,
+  GateError,
+  noSuchIndex,
+  SearchBusyError,
+  searchKeyRefused,
+  searchUnavailable,
+  unauthenticated,
+} from '../errors.ts';
 import { addressBudget, readerKey } from '../protect/rate-limits.ts';
 import { restrictionsOf } from './algolia/secured-keys.ts';
 import { logSearches } from './analytics.ts';
@@ -22,9 +31,9 @@ const BODY_LIMIT = 64 * 1024;
  */
 export async function searchRoutes(
   fastify: FastifyInstance,
-  opts: { config: GateConfig; searcher: Searcher | null },
+  opts: { config: GateConfig; searcher: Searcher | null; access: AccessDecision },
 ): Promise<void> {
-  const { config, searcher } = opts;
+  const { config, searcher, access } = opts;
   const origin = `${config.publicUrl}${config.pagesPrefix}`;
 
   fastify.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -37,11 +46,11 @@ export async function searchRoutes(
         .header('cache-control', 'no-store')
         .send({ message: error.message, status: 503 });
     }
-    const status = error instanceof QueryError ? error.status : (error.statusCode ?? 500);
-    const ours = error instanceof QueryError;
-    if (status >= 500 && !ours) request.log.error({ err: error }, 'search failed');
-    const message = status >= 500 && !ours ? 'Search failed on our side. Try again later.' : error.message;
-    return reply.code(status).header('cache-control', 'no-store').send({ message, status });
+    // Algolia's shape: `{message, status}`; the catalogue's message, or Fastify's translated into it.
+    const ours = error instanceof GateError ? error : fromFastify(error);
+    if (!(error instanceof GateError) && ours.statusCode >= 500) request.log.error({ err: error }, 'search failed');
+    const status = ours.statusCode;
+    return reply.code(status).header('cache-control', 'no-store').send({ message: ours.message, status });
   });
 
   // Only when ALGOLIA_HOSTS names this portal does it stand in for Algolia and honour secured keys
@@ -54,17 +63,17 @@ export async function searchRoutes(
     const key = request.headers['x-algolia-api-key'] ?? (request.query as Record<string, unknown>)['x-algolia-api-key'];
     if (standsInForAlgolia && typeof key === 'string' && config.search.searchApiKey) {
       const restrictions = restrictionsOf(key, config.search.searchApiKey);
-      if (!restrictions) throw new QueryError('Invalid API key', 403);
+      if (!restrictions) throw searchKeyRefused('Invalid API key');
       const indices = restrictions.get('restrictIndices');
       if (indices && !indices.split(',').includes(config.search.indexName))
-        throw new QueryError('Index not allowed with this API key', 403);
+        throw searchKeyRefused('Index not allowed with this API key');
       const groups = parseFilters(restrictions.get('filters') ?? '');
       return ACCESS_LEVELS.filter((level) =>
         filtersAdmit(groups, (attribute) => (attribute === 'access' ? level : null)),
       );
     }
-    if (request.identity === null) throw new QueryError('Sign in to search the Tala documentation.', 401);
-    return ACCESS_LEVELS.filter((level) => mayAccess(request.identity, level));
+    if (request.identity === null) throw unauthenticated('Sign in to search the Tala documentation.');
+    return [...access.levels(request.identity)];
   };
 
   const perReader = (request: FastifyRequest) =>
@@ -85,13 +94,13 @@ export async function searchRoutes(
     // Who may search, and a bounded, checked body, before the request counts against a budget.
     preHandler: async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      if (request.params.indexName !== '*') throw new QueryError('Use /1/indexes/*/queries', 404);
+      if (request.params.indexName !== '*') throw noSuchIndex('Use /1/indexes/*/queries');
       const allowed = allowedLevels(request);
-      if (!searcher) throw new QueryError('Search is not available: this build has no search records.', 503);
+      if (!searcher) throw searchUnavailable();
       const queries = parseMultiQuery(request.body);
       for (const query of queries) {
         if (query.indexName !== config.search.indexName) {
-          throw new QueryError(`Index ${query.indexName} does not exist`, 404);
+          throw noSuchIndex(`Index ${query.indexName} does not exist`);
         }
       }
       request.searchTask = { task: { queries, allowed, origin }, cost: queries.reduce((n, q) => n + costOf(q), 0) };

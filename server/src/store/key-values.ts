@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { sessionStoreUnavailable } from '../errors.ts';
 
 /**
@@ -36,84 +37,39 @@ export const MEMORY_BOUNDS: { readonly vouched: MemoryBound; readonly provisiona
   provisional: { entries: 20_000, bytes: 32 * 1024 * 1024 },
 };
 
-interface Entry {
-  readonly value: string;
-  readonly until: number;
-  readonly bytes: number;
-}
-
-/** Entries within a bound; when it is reached the expired go, then the least recently set. */
-class Partition {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
-  private nextSweep = 0;
-
-  constructor(
-    private readonly bound: MemoryBound,
-    private readonly now: () => number,
-  ) {}
-
-  get(key: string): Entry | null {
-    const entry = this.entries.get(key);
-    if (!entry) return null;
-    if (entry.until > this.now()) return entry;
-    this.delete(key);
-    return null;
-  }
-
-  set(key: string, value: string, ttlSeconds: number): void {
-    this.delete(key);
-    const bytes = (key.length + value.length) * 2;
-    this.makeRoom(bytes);
-    this.entries.set(key, { value, until: this.now() + ttlSeconds * 1000, bytes });
-    this.bytes += bytes;
-  }
-
-  delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
-  }
-
-  private full(adding: number): boolean {
-    return this.entries.size + 1 > this.bound.entries || this.bytes + adding > this.bound.bytes;
-  }
-
-  private makeRoom(adding: number): void {
-    if (!this.full(adding)) return;
-    // A full sweep at most once a second: a store kept full must not cost a scan per write.
-    const time = this.now();
-    if (time >= this.nextSweep) {
-      this.nextSweep = time + 1000;
-      for (const [key, entry] of this.entries) if (entry.until <= time) this.delete(key);
-    }
-    // Still full: the least recently set go first (a Map iterates in insertion order).
-    for (const key of this.entries.keys()) {
-      if (!this.full(adding)) break;
-      this.delete(key);
-    }
-  }
+/**
+ * One bounded part of the in-memory store: lru-cache with a lifetime per entry and a size per
+ * entry; when a bound is reached the least recently used entry goes. `now` is the clock (tests
+ * move it), read on every check (`ttlResolution: 0`).
+ */
+function partition(bound: MemoryBound, now: () => number): LRUCache<string, string> {
+  return new LRUCache<string, string>({
+    max: bound.entries,
+    maxSize: bound.bytes,
+    sizeCalculation: (value, key) => (key.length + value.length) * 2,
+    perf: { now },
+    ttlResolution: 0,
+  });
 }
 
 export function memoryKeyValues(now: () => number = Date.now, bounds = MEMORY_BOUNDS): KeyValues {
-  const vouched = new Partition(bounds.vouched, now);
-  const provisional = new Partition(bounds.provisional, now);
-  const partition = (key: string) => (key.startsWith(PROVISIONAL_PREFIX) ? provisional : vouched);
+  const vouched = partition(bounds.vouched, now);
+  const provisional = partition(bounds.provisional, now);
+  const of = (key: string) => (key.startsWith(PROVISIONAL_PREFIX) ? provisional : vouched);
   return {
     async set(key, value, ttlSeconds) {
-      partition(key).set(key, value, ttlSeconds);
+      of(key).set(key, value, { ttl: Math.max(1, ttlSeconds * 1000) });
     },
     async get(key) {
-      return partition(key).get(key)?.value ?? null;
+      return of(key).get(key) ?? null;
     },
     async take(key) {
-      const value = partition(key).get(key)?.value ?? null;
-      partition(key).delete(key);
+      const value = of(key).get(key) ?? null;
+      of(key).delete(key);
       return value;
     },
     async delete(key) {
-      partition(key).delete(key);
+      of(key).delete(key);
     },
   };
 }
