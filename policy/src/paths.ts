@@ -22,7 +22,7 @@ export function pageFileOf(route: string): string {
   return stem === '' ? INDEX : `${stem}/${INDEX}`;
 }
 
-/** `/studio/build/` → `studio/build/index.md`: the page's Markdown, for AI assistants (issue 16). */
+/** `/studio/build/` → `studio/build/index.md`: the page's Markdown, for AI assistants. */
 export function markdownFileOf(route: string): string {
   return `${pageFileOf(route).slice(0, -INDEX.length)}${MARKDOWN}`;
 }

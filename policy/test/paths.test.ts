@@ -15,7 +15,7 @@ import {
   targetLevel,
 } from '../src/index.ts';
 
-/** The one path model (issue 13 §1): every spelling the gate may receive, and what it designates. */
+/** The one path model: every spelling the gate may receive, and what it designates. */
 
 test('normalisePath: decode once, backslashes are slashes, dot segments never climb above the root', () => {
   const cases: [string, string | null][] = [
@@ -98,7 +98,7 @@ test('resolveTarget: every spelling of a page, a file, an alias, or nothing', ()
     ['/no/such.js', { kind: 'unknown', canonicalPath: '/no/such.js', looksLikePage: false }],
     ['/.access-manifest.json', { kind: 'unknown', canonicalPath: '/.access-manifest.json', looksLikePage: false }],
     ['/%zz', { kind: 'malformed' }],
-    // A page's Markdown (issue 16): its file, and `/x.md` for `x/index.md`, served at that address.
+    // A page's Markdown: its file, and `/x.md` for `x/index.md`, served at that address.
     ['/studio/build/index.md', asset('studio/build/index.md')],
     [
       '/studio/build.md',

@@ -132,7 +132,7 @@ test('AUTH-06 returnTo accepts only same-origin relative paths (no open redirect
     '/\tevil',
     'studio/',
     '',
-    // Dot segments that normalise to a protocol-relative `//evil` (issue 12 §5).
+    // Dot segments that normalise to a protocol-relative `//evil`.
     '/.//evil',
     '/%2e//evil',
     '/a/..//evil',

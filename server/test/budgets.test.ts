@@ -1,5 +1,5 @@
 /**
- * Issue 30, defect 2: one account could starve search for everyone — six sessions, six budgets, and
+ * One account could starve search for everyone — six sessions, six budgets, and
  * one shared queue of four. Budgets are now per account and per address as well, sign-ins are
  * limited, and readers take turns for the search workers.
  */

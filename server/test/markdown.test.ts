@@ -1,5 +1,5 @@
 /**
- * The Markdown of pages and the llms.txt files (issue 16) go through the same gate as the pages:
+ * The Markdown of pages and the llms.txt files go through the same gate as the pages:
  * same levels, same path model, and the llms pair of the reader's level.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * MCP 2026-07-28 on /mcp (issue 30): the stateless protocol beside the 2025 one, the Mcp-Method and
+ * MCP 2026-07-28 on /mcp: the stateless protocol beside the 2025 one, the Mcp-Method and
  * Mcp-Name headers checked against the body, and budgets per reader and method.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * Client ID Metadata Documents (issue 30, MCP 2026-07-28): the portal fetches a client's document
+ * Client ID Metadata Documents (MCP 2026-07-28): the portal fetches a client's document
  * from the URL that is its client_id, and nothing else — no private address, no redirect, nothing
  * large or slow, each URL at most once per lifetime.
  */

@@ -1,5 +1,5 @@
 /**
- * The MCP server against the SDK's own clients, over real HTTP (issue 30, "MCP as it is in 2026"):
+ * The MCP server against the SDK's own clients, over real HTTP:
  * - a 2026 client (`@modelcontextprotocol/client` 2.x, pinned to 2026-07-28) that names itself by a
  *   client metadata document, served over https on loopback (the gate runs in development, where
  *   loopback documents are allowed, and trusts the test's certificate through NODE_EXTRA_CA_CERTS);

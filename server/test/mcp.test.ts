@@ -1,5 +1,5 @@
 /**
- * The MCP server and its OAuth authorization server, over HTTP with inject (issue 16): discovery,
+ * The MCP server and its OAuth authorization server, over HTTP with inject: discovery,
  * registration, authorization code with PKCE, consent, tokens, tools, and every way a token must be
  * refused. The browser journey with the SDK's own client is in e2e/tests/signin/mcp.spec.ts.
  */

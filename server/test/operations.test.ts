@@ -8,7 +8,7 @@ import { loggerOptions } from '../src/ops/logger.ts';
 import { serveMetrics } from '../src/ops/metrics.ts';
 import { buildGate, makeBuildDir, READER } from './helper.ts';
 
-/** Issue 12, operations: what a team running several replicas needs from each one. */
+/** Operations: what a team running several replicas needs from each one. */
 
 test('/readyz reports each dependency and answers 503 while one is down; /healthz stays 200', async (t) => {
   // The helper's provider (https://idp.invalid) never answers discovery.

@@ -1,5 +1,5 @@
 /**
- * Issue 30 (second pen-test): the defects on the reader's side of the gate — sealed values that do
+ * The second pen-test's defects on the reader's side of the gate — sealed values that do
  * not open, cookies on publicly cacheable answers, MCP batches and answer sizes. The OAuth server's
  * defects are in mcp-oauth-hardening.test.ts, the budgets and the search queue in budgets.test.ts.
  */

@@ -5,7 +5,7 @@ import { memoryRevocations } from '../src/store/revocations.ts';
 import { buildGate } from './helper.ts';
 import { PORTAL_HOST, setCookies, signIn, signInFlow } from './oidc-flow.ts';
 
-/** Issue 12 §2, §3, §6: a session ends when the reader logs out, and only then. */
+/** A session ends when the reader logs out, and only then. */
 const SECRET = 'first-secret-first-secret-first-secret-1';
 const EMBEDDED = { OIDC_ISSUER: '', DEV_IDP_PORT: '0', PUBLIC_URL: `http://${PORTAL_HOST}`, SESSION_SECRETS: SECRET };
 const ORIGIN = `http://${PORTAL_HOST}`;

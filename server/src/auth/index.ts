@@ -42,7 +42,7 @@ export const authPlugin = fp(
     });
     // After @fastify/cookie's own onSend (registered before this plugin, app.ts), which writes the
     // Set-Cookie header: a shared cache may store a public answer whatever Set-Cookie it carries
-    // (RFC 9111 §3), and would hand one reader's session to the next visitor (issue 30, defect 4).
+    // (RFC 9111 §3), and would hand one reader's session to the next visitor.
     // A re-seal or a clear dropped here happens on the reader's next private answer.
     fastify.addHook('onSend', async (_request, reply, payload) => {
       if (reply.hasHeader('set-cookie') && sharedCacheMayStore(reply.getHeader('cache-control'))) {

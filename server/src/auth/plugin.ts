@@ -97,7 +97,7 @@ export function sessionAuth(
   async function routes(fastify: FastifyInstance): Promise<void> {
     acceptLogoutForm(fastify);
     // Completed sign-ins per account: each one is a new session, and sessions were budgets of their
-    // own (issue 30, defect 2). The account's key is set on the request just before the charge.
+    // own. The account's key is set on the request just before the charge.
     const chargeAccount = fastify.createRateLimit({
       keyGenerator: (request) => `sign-in:${request.signIn?.sub ?? request.ip}`,
       ...SIGN_INS_PER_ACCOUNT,

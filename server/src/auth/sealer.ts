@@ -51,7 +51,7 @@ export class Sealer {
    * The payload, or null for anything absent, malformed, tampered, expired, sealed with an unknown
    * key or with other algorithms. The value comes from the client, so every failure to open it is
    * "not ours" (never an error): a header swapped to `A128GCM` made WebCrypto throw a TypeError
-   * that became a 500 on every route (issue 30, defect 7). The algorithms are pinned twice: here,
+   * that became a 500 on every route. The algorithms are pinned twice: here,
    * before a key is touched, and in jwtDecrypt's own allow-lists.
    */
   async open(token: string | undefined, now = Math.floor(Date.now() / 1000)): Promise<JWTPayload | null> {

@@ -34,7 +34,7 @@ interface Hit {
 /**
  * The most text one tool answer carries. Today's largest answer is the on-prem llms.txt (133 KB)
  * and the longest page 40 KB; the cap is for the docs that grow past that, so that one request
- * never builds a response of unbounded size on the event loop (issue 30, defect 1). Cut at a line.
+ * never builds a response of unbounded size on the event loop. Cut at a line.
  */
 export const MAX_ANSWER_CHARS = 512 * 1024;
 

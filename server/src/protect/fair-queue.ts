@@ -2,8 +2,7 @@
  * Shares a few slots (the search workers) fairly among readers: each reader has its own short
  * line, a freed slot goes to the next reader in turn, not to the oldest job, and cheap jobs go
  * first. One reader's backlog then delays only that reader; before, one account with six sessions
- * filled the pool's shared queue of four and 81 % of another reader's searches were "busy"
- * (issue 30, defect 2).
+ * filled the pool's shared queue of four and 81 % of another reader's searches were "busy".
  *
  * Written here because piscina's queue is one FIFO (its `TaskQueue` interface sees tasks, not
  * whose they are); this runs in front of it and keeps piscina's own queue empty.

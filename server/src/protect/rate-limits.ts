@@ -22,7 +22,7 @@ export async function rateLimits(app: FastifyInstance, redis: Redis | null): Pro
 
 /**
  * Whose budget a request spends: the account (the provider's subject) when signed in, so that the
- * sessions of one account share one budget (issue 30, defect 2: six sessions, six budgets); else
+ * sessions of one account share one budget (six sessions were six budgets); else
  * the session, the Algolia key, or the client address. Hashed: the value is never logged.
  */
 export function readerKey(request: FastifyRequest): string {
