@@ -75,8 +75,9 @@ export async function mcpRoutes(
 
   /**
    * One JSON-RPC message per request. A batch (an array) multiplied one request's work by its
-   * length while counting once against the budget (100 list_sections in one POST); MCP dropped batching in 2025-06-18, and no SDK client sends one. Refused in the
-   * handler, after the rate limit's preHandler, so that refused batches count too.
+   * length while counting once against the budget (100 list_sections in one POST); MCP dropped
+   * batching in 2025-06-18, and no SDK client sends one. Refused in the handler, after the rate
+   * limit's preHandler, so that refused batches count too.
    */
   const refuseBatch = (reply: FastifyReply) =>
     reply
