@@ -60,7 +60,10 @@ export class Processes {
     process.kill(process.pid, signal);
   };
 
-  constructor(private readonly cwd: string) {
+  private readonly cwd: string;
+
+  constructor(cwd: string) {
+    this.cwd = cwd;
     process.on('exit', this.killSync);
     process.once('SIGINT', this.onSignal);
     process.once('SIGTERM', this.onSignal);

@@ -51,14 +51,16 @@ export const GATE_ERRORS = {
 export type GateErrorCode = keyof typeof GATE_ERRORS;
 
 export class GateError extends Error {
+  readonly code: GateErrorCode;
   readonly statusCode: number;
 
   constructor(
-    readonly code: GateErrorCode,
+    code: GateErrorCode,
     message: string = GATE_ERRORS[code].message,
     options?: { cause?: unknown; status?: number },
   ) {
     super(message, options);
+    this.code = code;
     this.name = new.target.name;
     this.statusCode = options?.status ?? GATE_ERRORS[code].status;
   }

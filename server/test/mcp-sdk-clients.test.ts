@@ -33,7 +33,10 @@ class Assistant implements OAuthClientProvider {
   discovery?: OAuthDiscoveryState;
   verifier = '';
   authorizationUrl: URL | null = null;
-  constructor(readonly clientMetadataUrl?: string) {}
+  readonly clientMetadataUrl: string | undefined;
+  constructor(clientMetadataUrl?: string) {
+    this.clientMetadataUrl = clientMetadataUrl;
+  }
   get redirectUrl() {
     return REDIRECT;
   }

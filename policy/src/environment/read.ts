@@ -7,8 +7,11 @@ export type Env = Readonly<Record<string, string | undefined>>;
 
 /** The configuration is wrong; `problems` holds one sentence per variable, naming it. */
 export class EnvironmentError extends Error {
-  constructor(readonly problems: readonly string[]) {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
     super(problems.join(' '));
+    this.problems = problems;
     this.name = 'EnvironmentError';
   }
 }

@@ -34,7 +34,11 @@ const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz', identity: '' 
  * The build is immutable while a gate runs (a new build means a new gate), so nothing is invalidated.
  */
 export class FileCache {
-  private constructor(private readonly files: ReadonlyMap<string, CachedFile>) {}
+  private readonly files: ReadonlyMap<string, CachedFile>;
+
+  private constructor(files: ReadonlyMap<string, CachedFile>) {
+    this.files = files;
+  }
 
   static async load(buildDir: string, names: Iterable<string>): Promise<FileCache> {
     const files = new Map<string, CachedFile>();

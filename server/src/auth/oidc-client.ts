@@ -48,11 +48,13 @@ function translate(error: unknown): GateError {
 export class OidcClient {
   private configuration: Promise<client.Configuration> | null = null;
   private failedAt = 0;
+  private readonly settings: OidcSettings;
+  private readonly issuer: string;
 
-  constructor(
-    private readonly settings: OidcSettings,
-    private readonly issuer: string,
-  ) {}
+  constructor(settings: OidcSettings, issuer: string) {
+    this.settings = settings;
+    this.issuer = issuer;
+  }
 
   /**
    * Discovery, once; a failure is remembered for 30 s (so a down provider is not hammered) and

@@ -22,11 +22,10 @@ interface Key {
  */
 export class Sealer {
   private readonly keys: Key[];
+  private readonly purpose: string;
 
-  constructor(
-    secrets: readonly string[],
-    private readonly purpose: string,
-  ) {
+  constructor(secrets: readonly string[], purpose: string) {
+    this.purpose = purpose;
     this.keys = secrets.map((secret) => {
       const raw = new Uint8Array(hkdfSync('sha256', secret, 'tala-docs', `${purpose} A256GCM`, 32));
       return {

@@ -31,7 +31,10 @@ export class SessionCodec {
    */
   private readonly opened = new LRUCache<string, Session>({ max: 10_000, ttl: 5 * 60_000 });
 
-  constructor(readonly settings: SessionSettings) {
+  readonly settings: SessionSettings;
+
+  constructor(settings: SessionSettings) {
+    this.settings = settings;
     this.sealer = new Sealer(settings.secrets, 'tala-docs session');
   }
 

@@ -141,13 +141,16 @@ const parse = <T>(value: string | null): T | null => (value === null ? null : (J
 /** oauth-routes.ts calls `startAuthorization` and redirects itself; consent.ts answers the request. */
 export class McpAuthorization {
   private readonly sealer: Sealer;
+  private readonly settings: McpSettings;
+  private readonly store: KeyValues;
+  private readonly revocations: RevocationList;
+  private readonly documents: ClientMetadataResolver;
 
-  constructor(
-    private readonly settings: McpSettings,
-    private readonly store: KeyValues,
-    private readonly revocations: RevocationList,
-    private readonly documents: ClientMetadataResolver,
-  ) {
+  constructor(settings: McpSettings, store: KeyValues, revocations: RevocationList, documents: ClientMetadataResolver) {
+    this.settings = settings;
+    this.store = store;
+    this.revocations = revocations;
+    this.documents = documents;
     this.sealer = new Sealer(settings.secrets, 'tala-docs mcp access token');
   }
 

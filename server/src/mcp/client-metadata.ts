@@ -84,7 +84,11 @@ export class ClientMetadataResolver {
   /** One fetch per URL at a time, however many requests name it. */
   private readonly inFlight = new Map<string, Promise<ClientMetadataDocument>>();
 
-  constructor(private readonly options: ClientMetadataOptions) {}
+  private readonly options: ClientMetadataOptions;
+
+  constructor(options: ClientMetadataOptions) {
+    this.options = options;
+  }
 
   /** The document at `url`, from the cache or fetched; ClientMetadataError when it cannot be used. */
   async resolve(url: string): Promise<ClientMetadataDocument> {

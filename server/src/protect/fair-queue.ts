@@ -8,8 +8,11 @@
  * whose they are); this runs in front of it and keeps piscina's own queue empty.
  */
 export class QueueFullError extends Error {
-  constructor(readonly scope: 'reader' | 'all') {
+  readonly scope: 'reader' | 'all';
+
+  constructor(scope: 'reader' | 'all') {
     super(scope === 'reader' ? 'this reader has too many jobs waiting' : 'too many jobs waiting');
+    this.scope = scope;
   }
 }
 
@@ -36,7 +39,11 @@ export class FairQueue {
   private readonly lines: Record<JobClass, Map<string, Job[]>> = { light: new Map(), heavy: new Map() };
   private readonly waitingByReader = new Map<string, number>();
 
-  constructor(private readonly limits: FairQueueLimits) {}
+  private readonly limits: FairQueueLimits;
+
+  constructor(limits: FairQueueLimits) {
+    this.limits = limits;
+  }
 
   get waiting(): number {
     return this.waitingCount;

@@ -8,8 +8,10 @@
  */
 export class KeyHeap {
   #size: number;
+  private readonly keys: Float64Array;
 
-  constructor(private readonly keys: Float64Array) {
+  constructor(keys: Float64Array) {
+    this.keys = keys;
     this.#size = keys.length;
     for (let i = (this.#size >> 1) - 1; i >= 0; i--) this.#down(i);
   }

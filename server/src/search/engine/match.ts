@@ -62,10 +62,12 @@ export class MatchPool {
   /** Scratch attribute masks per record for a phrase (addPhrase): all 0 between uses. */
   readonly phraseAttributes: AttributeMasks;
 
-  constructor(
-    private readonly size: number,
-    private readonly vocabulary: number,
-  ) {
+  private readonly size: number;
+  private readonly vocabulary: number;
+
+  constructor(size: number, vocabulary: number) {
+    this.size = size;
+    this.vocabulary = vocabulary;
     this.counts = new Uint8Array(size);
     this.phraseAttributes = new Uint16Array(size);
     this.ids = new Uint32Array(size);
