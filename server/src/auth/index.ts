@@ -2,7 +2,6 @@ import type { Identity } from '@tala/policy';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { GateConfig } from '../config.ts';
-import { startDevIdp } from '../dev-idp/index.ts';
 import type { RevocationList } from '../store/revocations.ts';
 import { sharedCacheMayStore } from './cookies.ts';
 import { type IdentityResolver, skipAuthentication } from './identity.ts';
@@ -70,6 +69,9 @@ export async function authentication(
   }
   let issuer = auth.issuer;
   if (issuer === null) {
+    // Loaded only here: a gate with a configured provider never loads oidc-provider (start-up time,
+    // and its "Unsupported runtime" warning on a Node build that is not flagged LTS).
+    const { startDevIdp } = await import('../dev-idp/index.ts');
     const devIdp = await startDevIdp({
       port: auth.embeddedPort,
       clientId: auth.clientId,

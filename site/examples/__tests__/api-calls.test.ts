@@ -67,9 +67,10 @@ test('a body with a property the operation does not have, or a wrong type, is re
   assert.deepEqual(check(publish('{"solutionVersion": "57"}')).lines, [
     '2:1 [API call] body of publishSolutionToEnvironment: solutionVersion must be integer',
   ]);
-  assert.deepEqual(
-    check(publish('{solutionVersion: 57}')).lines[0]?.replace(/:.*?\[/, ' ['),
-    "2 [API call] the body is not JSON: Expected property name or '}' in JSON at position 1",
+  // The words after "not JSON:" are V8's own; the V8 of Node 26 adds "(line 1 column 2)".
+  assert.match(
+    check(publish('{solutionVersion: 57}')).lines[0]?.replace(/:.*?\[/, ' [') ?? '',
+    /^2 \[API call\] the body is not JSON: Expected property name or '\}' in JSON at position 1\b/,
   );
 });
 
