@@ -39,7 +39,8 @@ if (stale && process.env.TALA_NO_BUILD !== '1') {
 const env: NodeJS.ProcessEnv = { ...process.env };
 const port = env.PORT ?? '3000';
 console.log(`▶ Starting Tala Docs on http://localhost:${port}/`);
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+// As in production: the gate's TypeScript runs on Node's type stripping, without tsx.
+const server = spawn(process.execPath, ['server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { ...env, HOST: env.HOST ?? '127.0.0.1', PORT: port },

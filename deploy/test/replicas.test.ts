@@ -60,7 +60,7 @@ async function startAll(): Promise<void> {
   // No persistence, log to stdout (kept for failure messages), anything it writes in the temp dir.
   const redisArgs = ['--port', `${ports.redis}`, '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
   processes.start('redis', redis, [...redisArgs, '--dir', dir, '--logfile', ''], base);
-  processes.start('idp', process.execPath, ['--import', 'tsx', 'server/src/dev-idp/standalone.ts'], {
+  processes.start('idp', process.execPath, ['server/src/dev-idp/standalone.ts'], {
     ...base,
     ...client,
     DEV_IDP_PORT: String(ports.idp),
@@ -71,7 +71,7 @@ async function startAll(): Promise<void> {
   await waitUntil('redis-server', () => redisPing(ports.redis), { processes, name: 'redis' });
 
   for (const name of ['a', 'b'] as const) {
-    processes.start(name, process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    processes.start(name, process.execPath, ['server/src/server.ts'], {
       ...base,
       ...client,
       PORT: String(ports[name]),

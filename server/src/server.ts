@@ -5,7 +5,10 @@ import { DEMO_ACCOUNTS } from './dev-idp/accounts.ts';
 import { ConfigError, RecordsError } from './errors.ts';
 import { serveMetrics } from './ops/metrics.ts';
 
-/** Starts the gate: `node --import tsx server/src/server.ts` (configuration: README.md). */
+/**
+ * Starts the gate: `node server/src/server.ts`, the TypeScript as it is (Node's type stripping; no
+ * loader, no build step: docs/decisions/gate-production-install.md). Configuration: README.md.
+ */
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp({ config });

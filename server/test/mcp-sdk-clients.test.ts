@@ -112,7 +112,7 @@ test('MCP26-SDK a 2026 client registered by its metadata document and a 2025 cli
   t.after(() => processes.stopAll());
   const ports = await freePorts(['gate', 'idp']);
   const origin = `http://127.0.0.1:${ports.gate}`;
-  processes.start('gate', process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  processes.start('gate', process.execPath, ['server/src/server.ts'], {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     PORT: String(ports.gate),
     HOST: '127.0.0.1',

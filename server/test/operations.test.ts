@@ -73,7 +73,7 @@ test('logs are JSON, or pino-pretty for a developer at a terminal; search keys i
 test('SIGTERM drains and exits 0 within SHUTDOWN_TIMEOUT; a start-up error is one line, no stack', async (t) => {
   const server = path.resolve(import.meta.dirname, '../src/server.ts');
   const buildDir = makeBuildDir(t, { '.search-records.json': '[]' });
-  const child = spawn(process.execPath, ['--import', 'tsx', server], {
+  const child = spawn(process.execPath, [server], {
     env: {
       ...process.env,
       PORT: '0',
@@ -98,7 +98,7 @@ test('SIGTERM drains and exits 0 within SHUTDOWN_TIMEOUT; a start-up error is on
   assert.equal(code, 0);
   assert.match(out, /shutting down: draining in-flight requests/);
 
-  const broken = spawn(process.execPath, ['--import', 'tsx', server], {
+  const broken = spawn(process.execPath, [server], {
     env: { ...process.env, BUILD_DIR: buildDir, SKIP_AUTHENTICATION: 'true', ENVIRONMENT: 'prod' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -127,7 +127,7 @@ test('a broken search records file stops the start-up with one line naming the p
     ],
   ] as const) {
     const buildDir = makeBuildDir(t, { '.search-records.json': records });
-    const child = spawn(process.execPath, ['--import', 'tsx', server], {
+    const child = spawn(process.execPath, [server], {
       env: { ...process.env, PORT: '0', BUILD_DIR: buildDir, SKIP_AUTHENTICATION: 'true', SEARCH_WORKERS: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

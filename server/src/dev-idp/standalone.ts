@@ -3,7 +3,7 @@
  * against ONE provider (each gate's embedded provider has its own keys and sessions):
  *
  *   DEV_IDP_PORT=3001 OIDC_CLIENT_SECRET=… PUBLIC_URL=http://127.0.0.1:8080 \
- *     node --import tsx server/src/dev-idp/standalone.ts
+ *     node server/src/dev-idp/standalone.ts
  *
  * then run each gate with OIDC_ISSUER=http://127.0.0.1:3001 and the same client id and secret.
  * Redirect URIs default to the gate's own defaults from PUBLIC_URL and PAGES_PREFIX;

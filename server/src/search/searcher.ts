@@ -25,7 +25,8 @@ export async function startSearcher(buildDir: string, workers: number): Promise<
     return { records: engine.size, answer: async (task) => answer(engine, task), close: async () => {} };
   }
   const pool = new Piscina({
-    filename: new URL('./worker-entry.mjs', import.meta.url).href,
+    // Each thread loads the TypeScript itself (Node's type stripping): no loader to register there.
+    filename: new URL('./worker.ts', import.meta.url).href,
     workerData: { buildDir },
     minThreads: workers,
     maxThreads: workers,
