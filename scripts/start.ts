@@ -6,8 +6,14 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { unsupportedNode } from './node-version.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+const unsupported = unsupportedNode(root);
+if (unsupported !== null) {
+  console.error(unsupported);
+  process.exit(1);
+}
 const manifest = path.join(root, 'site/build/.access-manifest.json');
 const SOURCES = ['site/docs', 'site/on-prem', 'site/src', 'site/static', 'site/config', 'site/plugins', 'policy/src'];
 const SOURCE_FILES = ['site/docusaurus.config.ts', 'site/sidebars.ts', 'site/sidebars-on-prem.ts'];

@@ -8,8 +8,15 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { unsupportedNode } from './node-version.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
+const unsupported = unsupportedNode(root);
+if (unsupported !== null) {
+  console.log(unsupported);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
 const out = path.join(root, '.test-output');
 const only = process.env.TALA_TEST_ONLY;
 
