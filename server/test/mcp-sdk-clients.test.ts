@@ -122,6 +122,9 @@ test('MCP26-SDK a 2026 client registered by its metadata document and a 2025 cli
     ENVIRONMENT: 'development',
     SESSION_SECRETS: 'mcp-sdk-clients-secret-0123456789abcdef0123',
     SEARCH_WORKERS: '0',
+    // Load shedding answered 503 to sign-in on this busy machine, right after start-up; it has its
+    // own tests (operations.test.ts).
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     LOG_LEVEL: 'warn',
     NODE_EXTRA_CA_CERTS: documents.caFile,
   });
