@@ -1,5 +1,5 @@
 /**
- * What the leak crawls share (leak-crawl*.test.ts, one file per identity so that each stays well
+ * What the leak crawls share (leak-crawl*.test.ts, one crawl per file so that each stays well
  * inside the per-file time limit when CI runs them side by side). Leak crawl over the real build
  * (site/build): as an anonymous visitor, a reader and an on-prem admin, request every file of the
  * build, every page (generated API pages included) and every route of routes.txt, each in several
@@ -105,7 +105,8 @@ function fileVariants(p: string): string[] {
 /**
  * The spellings a request for route `p` may take; the gate must treat them all alike. Beyond the
  * root, the page's other names (`.html`, `/index.html`, no trailing slash) and its Markdown: the
- * file and the `.md` alias, each in every spelling, since the gate resolves the alias apart.
+ * file (its other spellings are a file's, below) and the `.md` alias in every spelling, since the
+ * gate resolves the alias apart.
  */
 function variants(p: string): string[] {
   if (!p.endsWith('/') || p === '/') return spellings(p);
@@ -115,7 +116,7 @@ function variants(p: string): string[] {
     trimmed,
     `${p}index.html`,
     `${trimmed}.html`,
-    ...spellings(`/${markdownFileOf(p)}`),
+    `/${markdownFileOf(p)}`,
     ...spellings(`${trimmed}.md`),
     `${trimmed.toUpperCase()}.md`,
     `${trimmed}.MD`,
@@ -311,16 +312,21 @@ function isDenial(status: number, headers: Record<string, unknown>): boolean {
   return [0, 401, 403].includes(status) || (status === 302 && headers.location === FORBIDDEN_ROUTE);
 }
 
-/** What on-prem reached `identity` anywhere in the crawl ("url (status): what"), at most 20. */
-export async function leaksTo(t: import('node:test').TestContext, identity: Identity | null): Promise<string[]> {
-  const app = await gate(t, identity);
-  const leaks: string[] = [];
-  await crawl(app, (url, status, body, headers) => {
+/** A crawl callback that records what on-prem reached the crawling identity ("url (status): what"). */
+export function leakCheck(leaks: string[]): Parameters<typeof crawl>[1] {
+  return (url, status, body, headers) => {
     for (const secret of secrets) if (body.includes(secret)) leaks.push(`${url} (${status}): ${secret}`);
     for (const route of onpremRoutesIn(body)) leaks.push(`${url} (${status}): names ${route}`);
     if (url.startsWith('/') && designatesOnprem(url) && !isDenial(status, headers)) {
       leaks.push(`${url} (${status}): an on-prem file, not denied`);
     }
-  });
+  };
+}
+
+/** What on-prem reached `identity` anywhere in the crawl, at most 20. */
+export async function leaksTo(t: import('node:test').TestContext, identity: Identity | null): Promise<string[]> {
+  const app = await gate(t, identity);
+  const leaks: string[] = [];
+  await crawl(app, leakCheck(leaks));
   return leaks.slice(0, 20);
 }
