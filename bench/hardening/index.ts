@@ -19,7 +19,7 @@ import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
-import { ACCESS_MANIFEST_FILE, PORTAL_DEFAULTS } from '@tala/policy';
+import { ACCESS_MANIFEST_FILE, type AccessManifest, PORTAL_DEFAULTS, routeOfPageFile } from '@tala/policy';
 import autocannon from 'autocannon';
 import { median, percentile } from '../stats.ts';
 import type { AttackKind, AttackMessage } from './attack.ts';
@@ -151,13 +151,10 @@ async function stallRows() {
 }
 
 function readingPaths(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(buildDir, ACCESS_MANIFEST_FILE), 'utf8')) as {
-    files: Record<string, string>;
-  };
+  const manifest = JSON.parse(readFileSync(path.join(buildDir, ACCESS_MANIFEST_FILE), 'utf8')) as AccessManifest;
   return Object.entries(manifest.files)
-    .filter(([file, level]) => file.endsWith('index.html') && level === 'reader')
-    .slice(0, 24)
-    .map(([file]) => `/${file.replace(/index\.html$/, '')}`);
+    .flatMap(([file, level]) => (level === 'reader' ? (routeOfPageFile(file) ?? []) : []))
+    .slice(0, 24);
 }
 
 async function throughputRows() {

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   buildFiles,
+  isPageFile,
+  markdownFileOf,
   normalisePath,
   onpremVariantOf,
   pageFileOf,
@@ -51,9 +53,23 @@ test('route ↔ page file, both ways', () => {
     assert.equal(routeOfPageFile(file), route, file);
   }
   assert.equal(pageFileOf('/studio/build'), 'studio/build/index.html', 'a route without its trailing slash');
-  for (const notPage of ['404.html', 'assets/js/main.1a2b3c4d.js', 'img/index.html.png', 'sitemap.xml']) {
+  // A name that merely ends in "index.html" is no page: tooling that matched the suffix took it for one.
+  for (const notPage of [
+    '404.html',
+    'assets/js/main.1a2b3c4d.js',
+    'img/index.html.png',
+    'sitemap.xml',
+    'fooindex.html',
+    'studio/buildindex.html',
+    'index.md',
+  ]) {
+    assert.equal(isPageFile(notPage), false, notPage);
     assert.equal(routeOfPageFile(notPage), null, notPage);
   }
+  assert.equal(isPageFile('index.html'), true);
+  assert.equal(isPageFile('on-prem/overview/index.html'), true);
+  assert.equal(markdownFileOf('/'), 'index.md');
+  assert.equal(markdownFileOf('/studio/build/'), 'studio/build/index.md');
 });
 
 const files = buildFiles([

@@ -1,30 +1,29 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { ACCESS_MANIFEST_FILE, type AccessManifest, routeLevel, routeOfPageFile } from '@tala/policy';
 import { expect } from '../fixtures';
 import { hydrated } from '../search-modal';
 
 const buildDir = path.resolve(import.meta.dirname, '../../../site/build');
 
-/** Files the access manifest classifies onprem, as URL paths. */
+/** Files the access manifest classifies onprem, as a browser asks for them: pages at their routes. */
 export function onpremFiles(): Set<string> {
-  const manifest = JSON.parse(readFileSync(path.join(buildDir, '.access-manifest.json'), 'utf8')) as {
-    files: Record<string, string>;
-  };
+  const manifest = JSON.parse(readFileSync(path.join(buildDir, ACCESS_MANIFEST_FILE), 'utf8')) as AccessManifest;
   return new Set(
     Object.entries(manifest.files)
       .filter(([, level]) => level === 'onprem')
-      .map(([file]) => `/${file}`),
+      .map(([file]) => routeOfPageFile(file) ?? `/${file}`),
   );
 }
 
-/** Records every request the page makes for an on-prem file (pages under /on-prem/ or gated assets). */
+/** Records every request the page makes for an on-prem file: on-prem pages (any case, aliases followed) and gated files. */
 export function watchOnpremRequests(page: Page): string[] {
   const gated = onpremFiles();
   const requested: string[] = [];
   page.on('request', (request) => {
     const { pathname } = new URL(request.url());
-    if (pathname.startsWith('/on-prem/') || gated.has(pathname)) requested.push(pathname);
+    if (routeLevel(pathname) === 'onprem' || gated.has(pathname)) requested.push(pathname);
   });
   return requested;
 }
