@@ -34,18 +34,24 @@ const reportedRules = (results: AxeResults) =>
     ),
   );
 
-/** Runs WCAG_RULES on the page. Throws if axe skipped any of them: a skipped rule would read as a pass. */
-export async function wcagResults(page: Page): Promise<AxeResults> {
-  const results = await new AxeBuilder({ page }).withRules([...WCAG_RULES]).analyze();
+/**
+ * Runs WCAG_RULES on the page, or on the part of it `include` selects. On a whole page, throws if
+ * axe skipped any of them: a skipped rule would read as a pass. (On a part, axe leaves out the
+ * page-level rules, such as bypass.)
+ */
+export async function wcagResults(page: Page, include?: string): Promise<AxeResults> {
+  const builder = new AxeBuilder({ page }).withRules([...WCAG_RULES]);
+  if (include) return builder.include(include).analyze();
+  const results = await builder.analyze();
   const reported = reportedRules(results);
   const skipped = WCAG_RULES.filter((rule) => !reported.has(rule));
   if (skipped.length > 0) throw new Error(`axe did not run ${skipped.join(', ')}`);
   return results;
 }
 
-/** The WCAG violations on the page, one line per element: `rule: target — why`. */
-export async function wcagViolations(page: Page): Promise<string[]> {
-  const { violations } = await wcagResults(page);
+/** The WCAG violations on the page (or the part `include` selects), one line per element: `rule: target — why`. */
+export async function wcagViolations(page: Page, include?: string): Promise<string[]> {
+  const { violations } = await wcagResults(page, include);
   return violations.flatMap((v) =>
     v.nodes.map((node) => `${v.id}: ${node.target.join(' ')} — ${node.failureSummary ?? ''}`),
   );

