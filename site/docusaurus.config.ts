@@ -86,7 +86,7 @@ const config: Config = {
         { type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Documentation' },
         // Readers without the on-prem role who follow it land on /403/, which explains the role.
         { to: '/on-prem/category/on-prem/', label: 'On-premises', position: 'left' },
-        { type: 'search', position: 'right' },
+        { type: 'search', position: 'right', className: 'navbar-search' },
         { type: 'custom-userMenu', position: 'right' },
       ],
     },

@@ -42,6 +42,16 @@ export function routeOf(pathname: string, pagesPrefix: string): string {
   return pagesPrefix !== '' && pathname.startsWith(`${pagesPrefix}/`) ? pathname.slice(pagesPrefix.length) : pathname;
 }
 
+/**
+ * The address of a page's Markdown, from the page's address as the browser has it (with the pages
+ * prefix, if the address carries it): `/studio/build/` → `/studio/build/index.md`; with prefix
+ * `/docs`, `/docs/studio/build/` → `/docs/studio/build/index.md`. What the "Copy page" menu fetches.
+ */
+export function markdownPathOf(pathname: string, pagesPrefix: string): string {
+  const route = routeOf(pathname, pagesPrefix);
+  return `${pathname.slice(0, pathname.length - route.length)}/${markdownFileOf(route)}`;
+}
+
 /** Where an alias route points (case-insensitive, trailing slash optional), or null. */
 export function aliasTarget(route: string): string | null {
   return ALIASES.get(route.toLowerCase().replace(/\/?$/, '/')) ?? null;

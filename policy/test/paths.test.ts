@@ -4,6 +4,7 @@ import {
   buildFiles,
   isPageFile,
   markdownFileOf,
+  markdownPathOf,
   normalisePath,
   onpremVariantOf,
   pageFileOf,
@@ -172,6 +173,24 @@ test('routeLevel follows aliases, as the gate does: the client sends a reader to
   assert.equal(routeLevel('/category/entities/'), 'reader');
   assert.equal(routeOf('/docs/on-prem/x/', '/docs'), '/on-prem/x/');
   assert.equal(routeOf('/docsy/x/', '/docs'), '/docsy/x/');
+});
+
+test("markdownPathOf: a page's address gives its Markdown's, beside it, pages prefix kept", () => {
+  const cases: [string, string, string][] = [
+    ['/', '', '/index.md'],
+    ['/studio/build/', '', '/studio/build/index.md'],
+    ['/studio/build', '', '/studio/build/index.md'],
+    ['/on-prem/overview/', '', '/on-prem/overview/index.md'],
+    ['/docs/studio/build/', '/docs', '/docs/studio/build/index.md'],
+    ['/docs/', '/docs', '/docs/index.md'],
+    ['/studio/build/', '/docs', '/studio/build/index.md'],
+    ['/docsy/x/', '/docs', '/docsy/x/index.md'],
+  ];
+  for (const [pathname, prefix, expected] of cases) {
+    assert.equal(markdownPathOf(pathname, prefix), expected, `${pathname} (prefix '${prefix}')`);
+    // The Copy page menu's mapping before it used the path model: the same address, always.
+    assert.equal(markdownPathOf(pathname, prefix), `${pathname.replace(/\/?$/, '/')}index.md`, pathname);
+  }
 });
 
 test('sitePath: a record URL of any origin becomes site-relative with its anchor', () => {

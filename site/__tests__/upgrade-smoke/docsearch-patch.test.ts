@@ -110,7 +110,7 @@ test('UPGRADE DocSearch error-screen patch: installed version matches the patch,
 
 const A11Y_SECTION = 'DocSearch accessibility patch';
 
-test('UPGRADE DocSearch accessibility patch: every build lists results as a grid of rows, in a dialog, without a button around it', () => {
+test('UPGRADE DocSearch accessibility patch: every build lists results as a grid of rows, in a dialog, without a button around it, screens titled by headings', () => {
   const dir = packageDir('@docsearch/react');
   for (const file of ['dist/esm/index.js', 'dist/umd/index.js']) {
     const source = readFileSync(path.join(dir, file), 'utf8');
@@ -142,6 +142,17 @@ test('UPGRADE DocSearch accessibility patch: every build lists results as a grid
       source,
       /\w+\.getListProps\(\),/,
       broke(`${where}: a list without its source id`, 'patches/', A11Y_SECTION),
+    );
+    // The no-results and error screens' titles are headings (they look like ones), not paragraphs.
+    assert.equal(
+      source.match(/createElement\("h2",\{className:"DocSearch-Title"\}/g)?.length ?? 0,
+      2,
+      broke(`${where}: the screens' titles are not headings`, 'patches/', A11Y_SECTION),
+    );
+    assert.doesNotMatch(
+      source,
+      /createElement\("p",\{className:"DocSearch-Title"\}/,
+      broke(`${where}: a screen title is still a paragraph`, 'patches/', A11Y_SECTION),
     );
   }
 });
