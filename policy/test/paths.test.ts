@@ -10,6 +10,7 @@ import {
   routeLevel,
   routeOf,
   routeOfPageFile,
+  routeOfPermalink,
   sitePath,
   type Target,
   targetLevel,
@@ -51,6 +52,14 @@ test('route ↔ page file, both ways', () => {
     assert.equal(routeOfPageFile(file), route, file);
   }
   assert.equal(pageFileOf('/studio/build'), 'studio/build/index.html', 'a route without its trailing slash');
+  for (const [permalink, route] of [
+    ['/studio/build', '/studio/build/'],
+    ['/studio/build/', '/studio/build/'],
+    ['/on-prem', '/on-prem/'],
+    ['/', '/'],
+  ]) {
+    assert.equal(routeOfPermalink(permalink as string), route, permalink);
+  }
   for (const notPage of ['404.html', 'assets/js/main.1a2b3c4d.js', 'img/index.html.png', 'sitemap.xml']) {
     assert.equal(routeOfPageFile(notPage), null, notPage);
   }
