@@ -50,7 +50,7 @@ const config: Config = {
         docs: false,
         blog: false,
         pages: { remarkPlugins: [remarkGrammarImports] },
-        // The sitemap runs inside the access-manifest plugin, so that the manifest sees the file.
+        // The sitemap is a step of the post-build pipeline (plugins/post-build), so that the manifest sees the file.
         sitemap: false,
         theme: { customCss: './src/css/custom.css' },
       } satisfies Preset.Options,

@@ -27,6 +27,14 @@ export function markdownFileOf(route: string): string {
   return `${pageFileOf(route).slice(0, -INDEX.length)}${MARKDOWN}`;
 }
 
+/**
+ * The route of a path a content plugin declares, written with or without the trailing slash
+ * (docs permalinks `/studio/build`, a docs version's `/on-prem`) → `/studio/build/`, `/on-prem/`.
+ */
+export function routeOfPermalink(permalink: string): string {
+  return routeOfPageFile(pageFileOf(permalink)) as string;
+}
+
 /** Whether a build file is a page (a route's `index.html`). */
 export function isPageFile(file: string): boolean {
   return file === INDEX || file.endsWith(`/${INDEX}`);

@@ -13,6 +13,7 @@ import {
   routeLevel,
   routeOf,
   routeOfPageFile,
+  routeOfPermalink,
   sitePath,
   type Target,
   targetLevel,
@@ -54,6 +55,14 @@ test('route ↔ page file, both ways', () => {
     assert.equal(routeOfPageFile(file), route, file);
   }
   assert.equal(pageFileOf('/studio/build'), 'studio/build/index.html', 'a route without its trailing slash');
+  for (const [permalink, route] of [
+    ['/studio/build', '/studio/build/'],
+    ['/studio/build/', '/studio/build/'],
+    ['/on-prem', '/on-prem/'],
+    ['/', '/'],
+  ]) {
+    assert.equal(routeOfPermalink(permalink as string), route, permalink);
+  }
   // A name that merely ends in "index.html" is no page: tooling that matched the suffix took it for one.
   for (const notPage of [
     '404.html',

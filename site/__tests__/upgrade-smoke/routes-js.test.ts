@@ -64,6 +64,10 @@ test('UPGRADE routes.js: the route tree Docusaurus generates still parses into l
   // The route registry the access manifest recognises as the importer of every route.
   assert.ok(
     existsSync(path.join(generated, 'registry.js')),
-    broke('.docusaurus/registry.js is gone', 'site/plugins/access-manifest/index.ts (isRouteRegistry)', SECTION),
+    broke(
+      '.docusaurus/registry.js is gone',
+      'site/plugins/access-manifest/chunk-graph.ts (routeRegistryMatcher)',
+      SECTION,
+    ),
   );
 });

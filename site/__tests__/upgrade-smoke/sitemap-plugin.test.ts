@@ -11,19 +11,19 @@ import { sitemapOptions } from '../../config/sitemap';
 import { broke } from './upgrade';
 
 const SECTION = 'Sitemap plugin driven by hand';
-const DRIVER = 'site/plugins/access-manifest/index.ts (postBuild, and the plugin creation above it)';
+const DRIVER = 'site/plugins/post-build/steps/sitemap.ts';
 
 const siteDir = mkdtempSync(path.join(os.tmpdir(), 'tala-upgrade-smoke-'));
 after(() => rmSync(siteDir, { recursive: true, force: true }));
 
-test('UPGRADE sitemap plugin: it still works when only its postBuild is called, as the access-manifest plugin does', async () => {
+test('UPGRADE sitemap plugin: it still works when only its postBuild is called, as the post-build pipeline does', async () => {
   writeFileSync(
     path.join(siteDir, 'docusaurus.config.js'),
     "module.exports = { title: 'Smoke', url: 'https://docs.example.com', baseUrl: '/', trailingSlash: true };\n",
   );
   const context = await loadContext({ siteDir });
 
-  // As accessManifestPlugin does it.
+  // As the pipeline's sitemap step does it.
   type Validate = Parameters<typeof validateOptions>[0]['validate'];
   const options = validateOptions({ validate: normalizePluginOptions as Validate, options: sitemapOptions });
   const plugin = pluginSitemap(context, options);
@@ -31,11 +31,7 @@ test('UPGRADE sitemap plugin: it still works when only its postBuild is called, 
   assert.deepEqual(
     Object.keys(plugin).sort(),
     ['name', 'postBuild'],
-    broke(
-      'the sitemap plugin has hooks besides postBuild, which the access-manifest plugin never calls',
-      DRIVER,
-      SECTION,
-    ),
+    broke('the sitemap plugin has hooks besides postBuild, which the post-build pipeline never calls', DRIVER, SECTION),
   );
 
   const route = (routePath: string): RouteConfig => ({ path: routePath, component: '@theme/DocItem', exact: true });

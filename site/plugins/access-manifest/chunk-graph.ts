@@ -1,5 +1,21 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { SECTIONS_DIR } from '../route-sections';
+
+/** Where the client build records its chunk graph, among Docusaurus's generated files. */
+export const CHUNK_GRAPH_FILE = 'access-chunk-graph.json';
+
+/**
+ * Whether a module identifier is the route registry, whose import()s are every route. With the
+ * route table split per section (plugins/route-sections), its shell registry and the section
+ * modules hold the route import()s instead.
+ */
+export function routeRegistryMatcher(generatedFilesDir: string): (moduleIdentifier: string) => boolean {
+  const registry = path.join(generatedFilesDir, 'registry.js');
+  const sectionsDir = path.join(generatedFilesDir, SECTIONS_DIR) + path.sep;
+  return (id) =>
+    id.endsWith(`!${registry}`) || id === registry || id.startsWith(sectionsDir) || id.includes(`!${sectionsDir}`);
+}
 
 /**
  * What the access manifest needs from the client bundler, and nothing else: which files each chunk

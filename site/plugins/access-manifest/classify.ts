@@ -26,10 +26,6 @@ export interface ClassifyInput {
 
 export type ChunkId = string | number;
 
-export function routeOfHtmlFile(file: string): string {
-  return `/${file.replace(/index\.html$/, '')}`;
-}
-
 function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { AllContent } from '@docusaurus/types';
-import { routeAccess } from '@tala/policy';
+import { routeAccess, routeOfPermalink } from '@tala/policy';
 import { AccessManifestError } from './errors';
 
 type Loose = Record<string, unknown>;
@@ -29,7 +29,7 @@ export function onPremContentFolders(allContent: AllContent): string[] {
     .flatMap((content) => (isObject(content) && Array.isArray(content.loadedVersions) ? content.loadedVersions : []))
     .filter(isDocsVersion);
   const folders = versions
-    .filter((version) => routeAccess(`${version.path.replace(/\/$/, '')}/`) === 'onprem')
+    .filter((version) => routeAccess(routeOfPermalink(version.path)) === 'onprem')
     .flatMap((version) => [version.contentPath, version.contentPathLocalized ?? []].flat());
   if (folders.length === 0) {
     // Without a folder the on-prem import check would prove nothing: refuse rather than pass.
@@ -40,7 +40,9 @@ export function onPremContentFolders(allContent: AllContent): string[] {
 
 /**
  * Route → source file of each page a content plugin declares (docs, pages, blog posts all carry
- * `permalink` and `source`), to name the page in errors. `@site/` is resolved against siteDir.
+ * `permalink` and `source`), to name the page in errors and to find a generated page's data.
+ * Keyed by route: docs permalinks have no trailing slash, the built routes do. `@site/` is
+ * resolved against siteDir.
  */
 export function pageSourceFiles(allContent: AllContent, siteDir: string): Map<string, string> {
   const sources = new Map<string, string>();
@@ -50,7 +52,7 @@ export function pageSourceFiles(allContent: AllContent, siteDir: string): Map<st
     seen.add(value);
     const { permalink, source } = value;
     if (typeof permalink === 'string' && typeof source === 'string') {
-      sources.set(permalink, path.resolve(siteDir, source.replace(/^@site\//, '')));
+      sources.set(routeOfPermalink(permalink), path.resolve(siteDir, source.replace(/^@site\//, '')));
     }
     for (const child of Object.values(value)) visit(child);
   };

@@ -43,7 +43,7 @@ export async function writePageMarkdown(input: {
     if (route === null) continue;
     if (!existsSync(path.join(input.outDir, file))) continue;
     const html = await readFile(path.join(input.outDir, file), 'utf8');
-    const source = input.pageSources.get(route) ?? input.pageSources.get(route.replace(/(.)\/$/, '$1'));
+    const source = input.pageSources.get(route);
     const operation = await operationOf(source);
     const page = pageMarkdown(html, new URL(route, input.siteUrl).href, operation);
     if (!page) continue;

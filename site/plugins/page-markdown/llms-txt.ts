@@ -6,7 +6,7 @@
  * The gate serves each reader the pair of their level.
  */
 import type { AllContent } from '@docusaurus/types';
-import { type AccessLevel, ONPREM_VARIANT_FILES, routeAccess } from '@tala/policy';
+import { type AccessLevel, markdownFileOf, ONPREM_VARIANT_FILES, routeAccess, routeOfPermalink } from '@tala/policy';
 import type { MarkdownPage } from '.';
 
 export interface LlmsSection {
@@ -34,7 +34,7 @@ export function sidebarSections(allContent: AllContent): LlmsSection[] {
     for (const version of versions as Loose[]) {
       const docs = Array.isArray(version.docs) ? (version.docs as Loose[]) : [];
       // Permalinks are written without the trailing slash that the built routes have.
-      const permalinkOf = new Map(docs.map((doc) => [String(doc.id), String(doc.permalink).replace(/\/?$/, '/')]));
+      const permalinkOf = new Map(docs.map((doc) => [String(doc.id), routeOfPermalink(String(doc.permalink))]));
       const routesOf = (item: SidebarItem): string[] => {
         if (item.type === 'doc' || item.type === 'ref') return [permalinkOf.get(String(item.id)) ?? []].flat();
         if (item.type !== 'category') return [];
@@ -74,7 +74,8 @@ export function llmsFiles(input: {
   pages: ReadonlyMap<string, MarkdownPage>;
 }): { index: string; full: string; routes: string[] } {
   const allowed = (route: string) => LEVEL_ORDER[routeAccess(route)] <= LEVEL_ORDER[input.level];
-  const markdownUrl = (route: string) => new URL(`${route}index.md`, input.siteUrl).href;
+  // The file is relative to the build root: resolved from the site's root, as the route was.
+  const markdownUrl = (route: string) => new URL(`/${markdownFileOf(route)}`, input.siteUrl).href;
   const listed = new Set<string>();
   const index = [
     `# ${input.siteTitle}`,
