@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ACCESS_MANIFEST_FILE, type AccessManifest, type Identity } from '@tala/policy';
 import type { FastifyInstance } from 'fastify';
-import { listFiles } from '../../site/plugins/access-manifest/list-files.ts';
+import { listFiles } from '../../site/plugins/access/manifest/list-files.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 

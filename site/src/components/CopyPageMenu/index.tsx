@@ -3,7 +3,7 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import styles from './styles.module.css';
 
-/** The page's Markdown beside its HTML (site/plugins/page-markdown, served by the gate). */
+/** The page's Markdown beside its HTML (site/plugins/content/page-markdown, served by the gate). */
 const markdownPathOf = (pathname: string) => `${pathname.replace(/\/?$/, '/')}index.md`;
 
 /**
