@@ -5,7 +5,7 @@ import { codeTheme } from './config/code-theme';
 import { buildTimeCustomFields, buildVariables } from './config/custom-fields';
 import { docsOptions, onPremDocsOptions } from './config/docs-instances';
 import { sitemapOptions } from './config/sitemap';
-import remarkGrammarImports from './plugins/code-highlight/remark';
+import remarkGrammarImports from './plugins/performance/code-highlight/remark';
 
 const customFields = buildTimeCustomFields(process.env);
 
@@ -58,15 +58,15 @@ const config: Config = {
   ],
 
   plugins: [
-    ['./plugins/docs-instance/index.ts', docsOptions],
-    ['./plugins/docs-instance/index.ts', onPremDocsOptions],
-    ['./plugins/access-manifest/index.ts', { sitemap: sitemapOptions }],
-    './plugins/search-client/index.ts',
-    './plugins/code-highlight/index.ts',
-    './plugins/emoji-labels/index.ts',
-    './plugins/route-sections/index.ts',
-    './plugins/staged-start/index.ts',
-    './plugins/prefetch-once/index.ts',
+    ['./plugins/access/docs-instance/index.ts', docsOptions],
+    ['./plugins/access/docs-instance/index.ts', onPremDocsOptions],
+    ['./plugins/post-build/index.ts', { sitemap: sitemapOptions }],
+    './plugins/search/search-client/index.ts',
+    './plugins/performance/code-highlight/index.ts',
+    './plugins/performance/emoji-labels/index.ts',
+    './plugins/performance/route-sections/index.ts',
+    './plugins/performance/staged-start/index.ts',
+    './plugins/performance/prefetch-once/index.ts',
   ],
 
   themeConfig: {
@@ -109,7 +109,7 @@ const config: Config = {
     },
     prism: {
       theme: codeTheme,
-      // The grammars come with the portal's own Prism (plugins/code-highlight/languages.ts).
+      // The grammars come with the portal's own Prism (plugins/performance/code-highlight/languages.ts).
       additionalLanguages: [],
     },
   } satisfies Preset.ThemeConfig,

@@ -28,7 +28,7 @@ import {
   routeOfPageFile,
 } from '@tala/policy';
 import type { FastifyInstance } from 'fastify';
-import { listFiles } from '../../site/plugins/access-manifest/list-files.ts';
+import { listFiles } from '../../site/plugins/access/manifest/list-files.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 

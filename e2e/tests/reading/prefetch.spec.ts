@@ -100,7 +100,7 @@ for (const [name, connection] of [
   });
 }
 
-test('CHRM-14 each bundle is prefetched once, however many links in view share it (site/plugins/prefetch-once)', async ({
+test('CHRM-14 each bundle is prefetched once, however many links in view share it (site/plugins/performance/prefetch-once)', async ({
   page,
 }) => {
   await watchBundles(page, null);

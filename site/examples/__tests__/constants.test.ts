@@ -5,8 +5,8 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Paragraph, Root } from 'mdast';
 import { BuildError } from '../../plugins/build-errors.ts';
-import { loadConstants } from '../../plugins/platform-constants/constants.ts';
-import remarkPlatformConstants from '../../plugins/platform-constants/remark.ts';
+import { loadConstants } from '../../plugins/content/platform-constants/constants.ts';
+import remarkPlatformConstants from '../../plugins/content/platform-constants/remark.ts';
 import { checkExamples, formatFindings } from '../check.ts';
 
 /** Platform constants (issue 15): a number pages state lives in site/config/platform-constants.yaml. */

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
-import { CHUNK_GRAPH_FILE, ChunkGraphPlugin, routeRegistryMatcher } from '../access-manifest/chunk-graph';
-import { onPremContentFolders, pageSourceFiles } from '../access-manifest/content-sources';
-import { AccessManifestError } from '../access-manifest/errors';
-import { sidebarSections } from '../page-markdown/llms-txt';
+import { CHUNK_GRAPH_FILE, ChunkGraphPlugin, routeRegistryMatcher } from '../access/manifest/chunk-graph';
+import { onPremContentFolders, pageSourceFiles } from '../access/manifest/content-sources';
+import { AccessManifestError } from '../access/manifest/errors';
+import { sidebarSections } from '../content/page-markdown/llms-txt';
 import { type PostBuildOptions, postBuildPipeline } from './pipeline';
 import { runPipeline } from './runner';
 import type { LoadedContent } from './step';
@@ -20,7 +20,7 @@ export default function postBuildPlugin(context: LoadContext, options: PostBuild
   let content: LoadedContent | undefined;
 
   return {
-    name: 'tala-access-manifest',
+    name: 'tala-post-build',
 
     allContentLoaded({ allContent }) {
       content = {

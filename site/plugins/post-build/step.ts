@@ -1,9 +1,9 @@
 import type { Plugin } from '@docusaurus/types';
 import type { AccessLevel } from '@tala/policy';
-import type { ChunkGraph } from '../access-manifest/chunk-graph';
-import type { PageRoute } from '../access-manifest/route-tree';
-import type { MarkdownPage } from '../page-markdown';
-import type { LlmsSection } from '../page-markdown/llms-txt';
+import type { ChunkGraph } from '../access/manifest/chunk-graph';
+import type { PageRoute } from '../access/manifest/route-tree';
+import type { MarkdownPage } from '../content/page-markdown';
+import type { LlmsSection } from '../content/page-markdown/llms-txt';
 
 /** What Docusaurus hands every plugin's postBuild: the output folder, the site config, the routes. */
 export type PostBuildProps = Parameters<NonNullable<Plugin['postBuild']>>[0];

@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ACCESS_MANIFEST_FILE, type AccessManifest, markdownFileOf } from '@tala/policy';
-import { checkPages } from '../../access-manifest/check-pages';
-import { AccessManifestError } from '../../access-manifest/errors';
+import { checkPages } from '../../access/manifest/check-pages';
+import { AccessManifestError } from '../../access/manifest/errors';
 import { defineStep } from '../step';
 
 /**

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CHUNK_GRAPH_FILE, routeRegistryMatcher } from '../../access-manifest/chunk-graph';
-import { withSectionChunks } from '../../access-manifest/classify';
-import { pageRoutes, parseRouteTree } from '../../access-manifest/route-tree';
-import { SECTIONS_DIR, SECTIONS_FILE } from '../../route-sections';
+import { CHUNK_GRAPH_FILE, routeRegistryMatcher } from '../../access/manifest/chunk-graph';
+import { withSectionChunks } from '../../access/manifest/classify';
+import { pageRoutes, parseRouteTree } from '../../access/manifest/route-tree';
+import { SECTIONS_DIR, SECTIONS_FILE } from '../../performance/route-sections';
 import { defineStep } from '../step';
 
 const SECTIONS = path.posix.join(SECTIONS_DIR, SECTIONS_FILE);

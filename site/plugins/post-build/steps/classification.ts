@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { classifyBuildFiles } from '../../access-manifest/classify';
-import { listFiles } from '../../access-manifest/list-files';
+import { classifyBuildFiles } from '../../access/manifest/classify';
+import { listFiles } from '../../access/manifest/list-files';
 import { defineStep } from '../step';
 
 /**

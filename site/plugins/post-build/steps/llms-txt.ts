@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { llmsFiles, llmsPaths } from '../../page-markdown/llms-txt';
+import { llmsFiles, llmsPaths } from '../../content/page-markdown/llms-txt';
 import { defineStep } from '../step';
 
 const LEVELS = ['reader', 'onprem'] as const;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { checkOnPremImports } from '../../access-manifest/on-prem-imports';
+import { checkOnPremImports } from '../../access/manifest/on-prem-imports';
 import { defineStep } from '../step';
 
 /** Fails the build when a page without the on-prem role bundles a file of the on-prem folder. */

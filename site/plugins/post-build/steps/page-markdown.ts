@@ -1,5 +1,5 @@
 import { API_OPERATIONS_FILE, pageFileOf } from '@tala/policy';
-import { writePageMarkdown } from '../../page-markdown';
+import { writePageMarkdown } from '../../content/page-markdown';
 import { defineStep } from '../step';
 
 /**

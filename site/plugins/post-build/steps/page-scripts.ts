@@ -1,4 +1,4 @@
-import { addPageScripts } from '../../access-manifest/page-scripts';
+import { addPageScripts } from '../../performance/page-scripts';
 import { defineStep } from '../step';
 
 /** Each page's chunks listed in its HTML; before the manifest's page check, which reads them. */

@@ -1,4 +1,4 @@
-import { precompress } from '../../access-manifest/precompress';
+import { precompress } from '../../performance/precompress';
 import { defineStep } from '../step';
 
 /**

@@ -1,5 +1,5 @@
 import { SEARCH_RECORDS_FILE } from '@tala/policy';
-import { indexSite } from '../../search-index';
+import { indexSite } from '../../search/search-index';
 import { defineStep } from '../step';
 
 /** The search records of every page the manifest lists, each tagged with the page's level. */

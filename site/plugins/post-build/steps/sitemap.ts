@@ -13,7 +13,7 @@ import { defineStep } from '../step';
  *   called here, so the rest would silently never run;
  * - its `postBuild` starts needing its own `content` (it is passed `undefined`) or writes
  *   somewhere else than `{outDir}/{options.filename}`.
- * Guarded by site/__tests__/upgrade-smoke/sitemap-plugin.test.ts (drives it the same way).
+ * Guarded by site/plugins/post-build/__tests__/upgrade-smoke.test.ts (drives it the same way).
  */
 
 /** The sitemap, by the official plugin; created (and its options checked) when the site loads. */

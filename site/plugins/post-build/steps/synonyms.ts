@@ -1,5 +1,5 @@
 import { SEARCH_SYNONYMS_FILE } from '@tala/policy';
-import { copySynonyms, SYNONYMS_SOURCE } from '../../search-index/synonyms';
+import { copySynonyms, SYNONYMS_SOURCE } from '../../search/search-index/synonyms';
 import { defineStep } from '../step';
 
 /** The search synonyms docs writers keep, checked, next to the records. */

@@ -15,7 +15,7 @@ function maybeStringifyChildren(children: ReactNode): ReactNode {
  * colour mode gets its Prism theme. The portal has one colour mode (no switch, light only), so the
  * remount re-rendered every block of the page for nothing: on the TQL manual a tenth of the page's
  * blocking time on a phone (issue 17, bench/pages/tbt-ab.ts). Guarded by
- * site/__tests__/upgrade-smoke/codeblock-fork.test.ts.
+ * site/src/theme/CodeBlock/__tests__/upgrade-smoke.test.ts.
  */
 export default function CodeBlock({ children: rawChildren, ...props }: Props): ReactNode {
   const children = maybeStringifyChildren(rawChildren);

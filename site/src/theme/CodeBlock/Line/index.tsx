@@ -11,7 +11,7 @@ import { memo } from 'react';
  *
  * Those two functions are ignored here: they change identity on every render but only with the
  * Prism theme in what they return, and the site has one colour mode (one theme, checked by
- * site/__tests__/upgrade-smoke/codeblock-fork.test.ts). The tokens are the same array while the
+ * site/src/theme/CodeBlock/__tests__/upgrade-smoke.test.ts). The tokens are the same array while the
  * code and language are (prism-react-renderer memoizes tokenization).
  */
 function sameLine(before: Props, after: Props): boolean {
