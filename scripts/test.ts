@@ -53,7 +53,7 @@ if (only !== 'e2e') {
     'tsx',
     '--test',
     '--test-concurrency=2',
-    '--test-timeout=180000',
+    '--test-timeout=300000',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',
