@@ -1,5 +1,5 @@
 /**
- * bench/a11y (issue 17): where the portal stands on WCAG 2.0/2.1/2.2 A and AA, before the sweep
+ * bench/a11y: where the portal stands on WCAG 2.0/2.1/2.2 A and AA, before the sweep
  * that will run in the tests with zero violations. axe-core (`@axe-core/playwright`) in Debian's
  * Chromium on one page of each template and on the search modal with results; prints, per page,
  * each violated rule with the number of elements. A report, not a test: nothing is asserted.

@@ -1,5 +1,5 @@
 /**
- * bench/hardening (issue 12), in one run:
+ * bench/hardening, in one run:
  * 1. Stall: /healthz p50/p95 on an idle gate, then while 6 signed-in readers send the heaviest
  *    search body the endpoint accepts, back to back. Rows: search in worker threads (default) and
  *    on the event loop (SEARCH_WORKERS=0), each with the rate limits as shipped and with the heavy

@@ -1,5 +1,5 @@
 /**
- * bench/scale (issue 17): how the portal's costs grow with its content. For each factor (1×, 2×, 4×
+ * bench/scale: how the portal's costs grow with its content. For each factor (1×, 2×, 4×
  * today's docs; synthetic.ts makes the copies) it builds the site and measures:
  * - build: wall time and peak memory of `npm run build` (API generation, examples check, Docusaurus);
  * - gate: start-up time to /readyz and resident memory (access manifest, search records), and its peak

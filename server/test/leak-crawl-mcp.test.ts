@@ -1,5 +1,5 @@
 /**
- * Leak crawl through the MCP server (issue 16), in both protocol eras (issue 30): an assistant
+ * Leak crawl through the MCP server, in both protocol eras: an assistant
  * authorized by a reader reads every page, searches every on-prem title and the table of contents;
  * an admin's finds on-prem text.
  */

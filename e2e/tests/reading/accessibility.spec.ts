@@ -6,7 +6,7 @@ import { hydrated, openSearchModal, openSelectedHit } from '../search-modal';
 import { TEMPLATES } from '../templates';
 
 /**
- * Issue 17: WCAG 2.0/2.1/2.2 A and AA, checked by axe-core on one page of every template, after
+ * WCAG 2.0/2.1/2.2 A and AA, checked by axe-core on one page of every template, after
  * the page has hydrated and with its interactive parts in the state a reader would see. Zero
  * violations, no rule disabled (experimental ones included: axe-rules.ts); the search modal in
  * each of its screens too. Signed in, with the reader's menu: signin/accessibility.spec.ts.

@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures';
 import { hydrated } from '../search-modal';
 
 /**
- * Issue 17: what a page's start-up must not do. The first `localeCompare`, `Intl.Collator` or
+ * What a page's start-up must not do. The first `localeCompare`, `Intl.Collator` or
  * `Intl.Segmenter` of a renderer process loads ICU data: about 11 ms on this machine, four times
  * that on a phone, inside the hydration task. Docusaurus called `localeCompare` to sort two plugin
  * paths and the keys of a props object (patches/@docusaurus+*.patch), and its category cards made a

@@ -9,7 +9,7 @@ import { loadConstants } from '../../plugins/content/platform-constants/constant
 import remarkPlatformConstants from '../../plugins/content/platform-constants/remark.ts';
 import { checkExamples, formatFindings } from '../check.ts';
 
-/** Platform constants (issue 15): a number pages state lives in site/config/platform-constants.yaml. */
+/** Platform constants: a number pages state lives in site/config/platform-constants.yaml. */
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 const constants = loadConstants();

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ACCESS_LEVELS, type AccessLevel, buildFiles, resolveTarget } from '@tala/policy';
+import { type AccessLevel, buildFiles, isMoreRestrictive, resolveTarget } from '@tala/policy';
 import { AccessManifestError } from './errors';
 import { scanHtml } from './html-scan';
 
@@ -15,7 +15,6 @@ export async function checkPages(
 ): Promise<{ inlineScriptHashes: string[] }> {
   const hashes = new Set<string>();
   const problems: string[] = [];
-  const rank = (level: AccessLevel) => ACCESS_LEVELS.indexOf(level);
   // Resolved as the gate resolves requests (case, `.html`, `/index.html`, dot segments).
   const files = buildFiles(Object.keys(levels));
   for (const [file, pageLevel] of Object.entries(levels)) {
@@ -26,7 +25,7 @@ export async function checkPages(
       const target = resolveTarget(new URL(url, 'http://portal').pathname, files);
       const level = target.kind === 'file' ? levels[target.file] : undefined;
       if (level === undefined) problems.push(`build/${file} loads ${url}, which the build does not contain`);
-      else if (rank(level) > rank(pageLevel)) {
+      else if (isMoreRestrictive(level, pageLevel)) {
         problems.push(`build/${file} (${pageLevel}) loads ${url}, which is ${level}`);
       }
     }

@@ -1,5 +1,5 @@
 /**
- * The Markdown of one built page, for readers' AI assistants (issue 16): the article of the built
+ * The Markdown of one built page, for readers' AI assistants: the article of the built
  * HTML turned into an mdast tree by `hast-util-to-mdast` (rehype-remark's engine) and written by
  * `mdast-util-to-markdown` with GFM tables. From the HTML rather than the MDX, because the HTML is
  * what readers see: generated tables (TQL fields, API schemas, widget fields), platform constants

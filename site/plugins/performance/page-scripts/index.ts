@@ -19,7 +19,7 @@ export interface PageScriptsInput {
 }
 
 /**
- * Lists each page's own chunks in its HTML, as deferred scripts after main.js (issue 17).
+ * Lists each page's own chunks in its HTML, as deferred scripts after main.js.
  * Docusaurus's template has a place for them (ssgTemplate.js: the bundles of the modules the server
  * render used), but in 3.10 it lists runtime and main only, the stock site's pages too. So the
  * browser learned of a page's chunks once main.js had run: its route-table module, then, one round

@@ -6,7 +6,7 @@ import { clientModuleReplacement } from '../client-module-replacement';
 export const UPSTREAM_PREFETCH = /[\\/]@docusaurus[\\/]core[\\/]lib[\\/]client[\\/]prefetch\.js$/;
 
 /**
- * Each chunk prefetched once (issue 17). Docusaurus's viewport prefetch asks, for every link that
+ * Each chunk prefetched once. Docusaurus's viewport prefetch asks, for every link that
  * comes into view, for the chunks of every route the link matches, layout routes included, so the
  * docs root, version and layout chunks (loaded already) got a new `<link rel="prefetch">` for each
  * link: on a category page, dozens of links, each prefetch one idle task of 50–75 ms on a phone

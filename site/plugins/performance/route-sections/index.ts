@@ -18,7 +18,7 @@ export const UPSTREAM = {
 };
 
 /**
- * A route table per section (issue 17). Docusaurus puts every route, its chunk names and the
+ * A route table per section. Docusaurus puts every route, its chunk names and the
  * registry of every route chunk into main.js, about 0.5 KiB per page of the site, parsed and
  * evaluated on every page (a tiny site's TBT is half a 500-page one's on the same theme). In the
  * production client bundle, the three generated modules are replaced by a shell (top-level and

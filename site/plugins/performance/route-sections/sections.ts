@@ -6,7 +6,7 @@ export const MIN_SECTION_ROUTES = 10;
  * A module holds at most this many routes, unless one directory alone has more pages. Each route
  * costs the page that loads its module about half a millisecond on a phone (evaluating its
  * loader, matching its path): the reference's 274 routes were 120–240 ms of the TQL manual's
- * blocking time (issue 17).
+ * blocking time.
  */
 export const MAX_MODULE_ROUTES = 64;
 

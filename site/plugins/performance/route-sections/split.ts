@@ -3,6 +3,7 @@ import { chunkNamesOf } from '../../access/manifest/classify';
 import { parseRouteTree, type RouteNode } from '../../access/manifest/route-tree';
 import { sectionOf } from './client/section-of';
 import { partitionSections } from './sections';
+import { BuildError } from '../../build-errors';
 
 export { sectionOf };
 
@@ -20,8 +21,11 @@ export { sectionOf };
  * __tests__ checks the real build.
  */
 
-export class RouteSplitError extends Error {
-  override name = 'RouteSplitError';
+/** BUILD_ERR_ROUTE_SPLIT of the build's catalogue (site/plugins/build-errors.ts). */
+export class RouteSplitError extends BuildError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('BUILD_ERR_ROUTE_SPLIT', message, options);
+  }
 }
 
 export interface SplitInput {

@@ -15,7 +15,7 @@
  * - the button and the keyboard hook are copies of DocSearch 3.9.0's (./docsearch-button.tsx), not
  *   imports: @docsearch/react 3 is one module, modal included, and the theme's alias
  *   `@docsearch/react/useDocSearchKeyboardEvents` points at its UMD build, a second copy. Either
- *   import put DocSearch in every page's main.js (issue 17); now it loads with the modal. DocSearch 4
+ *   import put DocSearch in every page's main.js; now it loads with the modal. DocSearch 4
  *   ships separate entry points, and its modal takes new props (the theme's v4 SearchBar passes them);
  * - the theme's client helpers (`mergeFacetFilters`, `useAlgoliaContextualFacetFilters`,
  *   `useSearchResultUrlProcessor`) and theme-common's `isRegexpStringMatch`, `useSearchLinkCreator`;

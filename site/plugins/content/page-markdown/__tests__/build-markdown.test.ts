@@ -1,6 +1,6 @@
 /**
  * The Markdown of the real build (site/build) against its HTML, page by page: what a conversion
- * loses shows up here (issue 16 asks for the output quality on tables, code blocks, admonitions).
+ * loses shows up here (the output quality on tables, code blocks, admonitions).
  * Docusaurus's tabs are not used by any page today; a page that adds them is counted by the
  * "no HTML left" check.
  */

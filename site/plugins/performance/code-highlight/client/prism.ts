@@ -4,7 +4,7 @@
  * code evaluates none (15 ms of grammar definitions unthrottled, about 60 ms at 4× CPU).
  * prism-react-renderer ships its own Prism with some twenty grammars and all its themes in one
  * module; evaluating it cost every page about 390 ms of main-thread time at 4× CPU throttling
- * (issue 17, bench:pages:profile), the largest single item in main.js.
+ * (bench:pages:profile), the largest single item in main.js.
  */
 import './prism-global';
 import Prism from 'prismjs/components/prism-core';

@@ -4,7 +4,7 @@
  * module load, and not needed at all for a label that starts with an ASCII character other than a
  * keycap base: no RGI emoji starts with one except the keycaps (`#️⃣`, `*️⃣`, `0️⃣`…`9️⃣`).
  * Creating the segmenter loads ICU's grapheme data: 90–150 ms of the category index's main thread
- * on Lighthouse's throttled phone (issue 17), for labels like "Tala Studio".
+ * on Lighthouse's throttled phone, for labels like "Tala Studio".
  * Same results as the original for every input (plugins/performance/emoji-labels/__tests__).
  */
 let segmenter: Intl.Segmenter | undefined;
