@@ -230,14 +230,20 @@ function stringsOf(value: unknown): string[] {
   return value && typeof value === 'object' ? Object.values(value).flatMap(stringsOf) : [];
 }
 
+/**
+ * Every spelling with compression allowed, every plain path without it, then the searches. An
+ * identity that may read everything gets a body only at the canonical path (any other spelling is
+ * a redirect), so to see every body it needs no other `spellings`.
+ */
 export async function crawl(
   app: FastifyInstance,
   onResponse: (url: string, status: number, body: string, headers: Record<string, unknown>) => void,
+  { spellings = true } = {},
 ) {
-  // Every spelling with compression allowed, and every plain path without it.
+  const plain = [...new Set([...routes, ...pages, ...files])];
   const requests = [
-    ...targets.map((url) => [url, 'br, gzip'] as const),
-    ...[...new Set([...routes, ...pages, ...files])].map((url) => [url, 'identity'] as const),
+    ...(spellings ? targets : plain).map((url) => [url, 'br, gzip'] as const),
+    ...plain.map((url) => [url, 'identity'] as const),
   ];
   // A 5xx decides nothing (a 503 from load shedding "leaks" nothing either): every answer must be
   // the gate's access decision, or the crawl proves nothing.
