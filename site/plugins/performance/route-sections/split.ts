@@ -1,9 +1,9 @@
 import { parse } from '@babel/parser';
 import { chunkNamesOf } from '../../access/manifest/classify';
 import { parseRouteTree, type RouteNode } from '../../access/manifest/route-tree';
+import { BuildError } from '../../build-errors';
 import { sectionOf } from './client/section-of';
 import { partitionSections } from './sections';
-import { BuildError } from '../../build-errors';
 
 export { sectionOf };
 
