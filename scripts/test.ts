@@ -52,7 +52,7 @@ if (process.env.TALA_SKIP_BUILD !== '1' || !existsSync(path.join(root, 'site/bui
 }
 
 if (only !== 'e2e') {
-  const files = ['policy', 'server', 'site', 'bench', 'deploy'].flatMap(testFiles);
+  const files = ['policy', 'server', 'site', 'bench', 'deploy', 'patches'].flatMap(testFiles);
   console.log(`\n▶ Unit and integration tests (${files.length} files)`);
   const tap = path.join(out, 'unit.tap');
   run(process.execPath, [
@@ -60,7 +60,7 @@ if (only !== 'e2e') {
     'tsx',
     '--test',
     '--test-concurrency=2',
-    '--test-timeout=180000',
+    '--test-timeout=300000',
     '--test-reporter=spec',
     '--test-reporter-destination=stdout',
     '--test-reporter=tap',

@@ -5,7 +5,7 @@ import { codeTheme } from './config/code-theme';
 import { buildTimeCustomFields, buildVariables } from './config/custom-fields';
 import { docsOptions, onPremDocsOptions } from './config/docs-instances';
 import { sitemapOptions } from './config/sitemap';
-import remarkGrammarImports from './plugins/code-highlight/remark';
+import remarkGrammarImports from './plugins/performance/code-highlight/remark';
 
 const customFields = buildTimeCustomFields(process.env);
 
@@ -50,7 +50,7 @@ const config: Config = {
         docs: false,
         blog: false,
         pages: { remarkPlugins: [remarkGrammarImports] },
-        // The sitemap runs inside the access-manifest plugin, so that the manifest sees the file.
+        // The sitemap is a step of the post-build pipeline (plugins/post-build), so that the manifest sees the file.
         sitemap: false,
         theme: { customCss: './src/css/custom.css' },
       } satisfies Preset.Options,
@@ -58,15 +58,15 @@ const config: Config = {
   ],
 
   plugins: [
-    ['./plugins/docs-instance/index.ts', docsOptions],
-    ['./plugins/docs-instance/index.ts', onPremDocsOptions],
-    ['./plugins/access-manifest/index.ts', { sitemap: sitemapOptions }],
-    './plugins/search-client/index.ts',
-    './plugins/code-highlight/index.ts',
-    './plugins/emoji-labels/index.ts',
-    './plugins/route-sections/index.ts',
-    './plugins/staged-start/index.ts',
-    './plugins/prefetch-once/index.ts',
+    ['./plugins/access/docs-instance/index.ts', docsOptions],
+    ['./plugins/access/docs-instance/index.ts', onPremDocsOptions],
+    ['./plugins/post-build/index.ts', { sitemap: sitemapOptions }],
+    './plugins/search/search-client/index.ts',
+    './plugins/performance/code-highlight/index.ts',
+    './plugins/performance/emoji-labels/index.ts',
+    './plugins/performance/route-sections/index.ts',
+    './plugins/performance/staged-start/index.ts',
+    './plugins/performance/prefetch-once/index.ts',
   ],
 
   themeConfig: {
@@ -86,7 +86,7 @@ const config: Config = {
         { type: 'docSidebar', sidebarId: 'docs', position: 'left', label: 'Documentation' },
         // Readers without the on-prem role who follow it land on /403/, which explains the role.
         { to: '/on-prem/category/on-prem/', label: 'On-premises', position: 'left' },
-        { type: 'search', position: 'right' },
+        { type: 'search', position: 'right', className: 'navbar-search' },
         { type: 'custom-userMenu', position: 'right' },
       ],
     },
@@ -109,7 +109,7 @@ const config: Config = {
     },
     prism: {
       theme: codeTheme,
-      // The grammars come with the portal's own Prism (plugins/code-highlight/languages.ts).
+      // The grammars come with the portal's own Prism (plugins/performance/code-highlight/languages.ts).
       additionalLanguages: [],
     },
   } satisfies Preset.ThemeConfig,

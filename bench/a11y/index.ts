@@ -1,5 +1,5 @@
 /**
- * bench/a11y (issue 17): where the portal stands on WCAG 2.0/2.1/2.2 A and AA, before the sweep
+ * bench/a11y: where the portal stands on WCAG 2.0/2.1/2.2 A and AA, before the sweep
  * that will run in the tests with zero violations. axe-core (`@axe-core/playwright`) in Debian's
  * Chromium on one page of each template and on the search modal with results; prints, per page,
  * each violated rule with the number of elements. A report, not a test: nothing is asserted.
@@ -9,13 +9,12 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Page } from '@playwright/test';
 import { ACCESS_MANIFEST_FILE } from '@tala/policy';
+import { wcagResults } from '../../e2e/axe-rules.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
 import { startLocalPortal } from '../local-portal.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const buildDir = path.resolve(import.meta.dirname, '../../site/build');
 
 /** One page of each template the issue lists (the portal's own screens included). */
@@ -66,7 +65,7 @@ try {
     await page.goto(`${origin}${pagePath}`);
     await page.waitForLoadState('networkidle');
     await prepare?.(page);
-    const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    const { violations } = await wcagResults(page);
     const elements = violations.reduce((n, v) => n + v.nodes.length, 0);
     console.log(`\n${name} (${pagePath}): ${violations.length} rules, ${elements} elements`);
     for (const violation of violations) {

@@ -1,5 +1,5 @@
 /**
- * bench/hardening (issue 12), in one run:
+ * bench/hardening, in one run:
  * 1. Stall: /healthz p50/p95 on an idle gate, then while 6 signed-in readers send the heaviest
  *    search body the endpoint accepts, back to back. Rows: search in worker threads (default) and
  *    on the event loop (SEARCH_WORKERS=0), each with the rate limits as shipped and with the heavy
@@ -19,7 +19,7 @@ import { once } from 'node:events';
 import { existsSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import path from 'node:path';
-import { ACCESS_MANIFEST_FILE, PORTAL_DEFAULTS } from '@tala/policy';
+import { ACCESS_MANIFEST_FILE, type AccessManifest, PORTAL_DEFAULTS, routeOfPageFile } from '@tala/policy';
 import autocannon from 'autocannon';
 import { median, percentile } from '../stats.ts';
 import type { AttackKind, AttackMessage } from './attack.ts';
@@ -151,13 +151,10 @@ async function stallRows() {
 }
 
 function readingPaths(): string[] {
-  const manifest = JSON.parse(readFileSync(path.join(buildDir, ACCESS_MANIFEST_FILE), 'utf8')) as {
-    files: Record<string, string>;
-  };
+  const manifest = JSON.parse(readFileSync(path.join(buildDir, ACCESS_MANIFEST_FILE), 'utf8')) as AccessManifest;
   return Object.entries(manifest.files)
-    .filter(([file, level]) => file.endsWith('index.html') && level === 'reader')
-    .slice(0, 24)
-    .map(([file]) => `/${file.replace(/index\.html$/, '')}`);
+    .flatMap(([file, level]) => (level === 'reader' ? (routeOfPageFile(file) ?? []) : []))
+    .slice(0, 24);
 }
 
 async function throughputRows() {

@@ -1,5 +1,5 @@
 /**
- * bench/pages (issue 17): how heavy the portal's pages are against stock Docusaurus, in one run on
+ * bench/pages: how heavy the portal's pages are against stock Docusaurus, in one run on
  * this machine. Lighthouse (mobile preset: emulated phone, simulated slow 4G and 4× CPU slowdown)
  * with Debian's Chromium, on matching pages of four templates, for three sites served side by side:
  * - the portal, through the gate (SKIP_AUTHENTICATION: the page weight is what is measured);
@@ -234,7 +234,7 @@ for (const template of templates) {
 
 // The issue's two targets, per template, with the 13-page site's own TBT ratio beside the portal's:
 // how light a one-screen page of a tiny site is against the same-size site, for scale.
-console.log("\nTargets (issue 17): score at least the 13-page site's; TBT at most 0.5 × the same-size site's");
+console.log("\nTargets: score at least the 13-page site's; TBT at most 0.5 × the same-size site's");
 console.log('| template | score portal / 13 pages | TBT portal / same size | TBT 13 pages / same size |');
 console.log('|---|---|---|---|');
 for (const template of templates) {

@@ -55,7 +55,7 @@ try {
   await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await cdp.send('Profiler.start');
   await page.goto(url, { waitUntil: 'networkidle' });
-  // The app may start after the network is idle (main.js runs in steps, site/plugins/staged-start):
+  // The app may start after the network is idle (main.js runs in steps, site/plugins/performance/staged-start):
   // the trace goes on until the page has hydrated and its effects have run.
   await page.locator('html[data-has-hydrated="true"]').waitFor({ state: 'attached', timeout: 30_000 });
   await page.waitForTimeout(1000);

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { ACCESS_MANIFEST_FILE, type AccessManifest, markdownFileOf, pageFileOf, routeOfPageFile } from '@tala/policy';
 
 const require = createRequire(import.meta.url);
 
@@ -46,21 +47,17 @@ function scaffold(workDir: string, name: string): string {
 /** The portal's pages as plain Markdown files of the stock site's docs folder. */
 function copyPortalMarkdown(portalBuild: string, docsDir: string): number {
   rmSync(docsDir, { recursive: true, force: true });
+  const manifest = JSON.parse(readFileSync(path.join(portalBuild, ACCESS_MANIFEST_FILE), 'utf8')) as AccessManifest;
   let pages = 0;
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name === 'index.md') {
-        const route = path.relative(portalBuild, path.dirname(full));
-        const target = route === '' ? path.join(docsDir, 'index.md') : path.join(docsDir, route, 'index.md');
-        mkdirSync(path.dirname(target), { recursive: true });
-        writeFileSync(target, readFileSync(full, 'utf8'));
-        pages += 1;
-      }
-    }
-  };
-  walk(portalBuild);
+  for (const route of Object.keys(manifest.files).flatMap((file) => routeOfPageFile(file) ?? [])) {
+    const markdown = markdownFileOf(route);
+    if (!(markdown in manifest.files)) continue;
+    // The same relative path in the docs folder: the stock site serves `x/index.md` at `/docs/x/`.
+    const target = path.join(docsDir, markdown);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, readFileSync(path.join(portalBuild, markdown), 'utf8'));
+    pages += 1;
+  }
   // The sidebar categories with their generated index pages (`/category/…`), as the portal has them.
   const contentDir = path.resolve(portalBuild, '../docs');
   for (const entry of readdirSync(contentDir, { recursive: true, withFileTypes: true })) {
@@ -82,7 +79,7 @@ export function stockSites(workDir: string, portalBuild: string): StockSite[] {
   for (const name of ['tiny', 'same-size'] as const) {
     const siteDir = path.join(workDir, name);
     const buildDir = path.join(siteDir, 'build');
-    if (!existsSync(path.join(buildDir, 'index.html'))) {
+    if (!existsSync(path.join(buildDir, pageFileOf('/')))) {
       console.log(`bench/pages: building the ${name} stock site (once; reused from ${siteDir})`);
       scaffold(workDir, name);
       if (name === 'same-size') {

@@ -1,5 +1,5 @@
 /**
- * bench/scale (issue 17): how the portal's costs grow with its content. For each factor (1×, 2×, 4×
+ * bench/scale: how the portal's costs grow with its content. For each factor (1×, 2×, 4×
  * today's docs; synthetic.ts makes the copies) it builds the site and measures:
  * - build: wall time and peak memory of `npm run build` (API generation, examples check, Docusaurus);
  * - gate: start-up time to /readyz and resident memory (access manifest, search records), and its peak
@@ -18,6 +18,7 @@ import { once } from 'node:events';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
+import { ACCESS_MANIFEST_FILE, type AccessManifest, isPageFile } from '@tala/policy';
 import { loadConfig } from '@tala/server/src/config.ts';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium.ts';
@@ -63,12 +64,10 @@ function build(siteDir: string): { seconds: number; peakMiB: number } {
   return { seconds: Number(timing[1]), peakMiB: Number(timing[2]) / 1024 };
 }
 
-function countPages(dir: string): number {
-  let pages = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && entry.name === 'index.html') pages += 1;
-  }
-  return pages;
+/** The pages of a build as the path model tells them, from its access manifest. */
+function countPages(buildDir: string): number {
+  const manifest = JSON.parse(readFileSync(path.join(buildDir, ACCESS_MANIFEST_FILE), 'utf8')) as AccessManifest;
+  return Object.keys(manifest.files).filter(isPageFile).length;
 }
 
 function mainJsKiB(buildDir: string): number {

@@ -26,7 +26,7 @@ const NOT_COPIED = [
   'docs/reference/apis/inquire',
   'on-prem/apis',
   'openapi/specs/.merged',
-  'plugins/access-manifest/fixtures',
+  'plugins/access/manifest/fixtures',
   '__tests__',
 ].map((p) => path.join(SITE, p));
 const SCALED_APIS = ['studio', 'inquire'] as const;

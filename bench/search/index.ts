@@ -114,7 +114,7 @@ async function measure(engine: BenchEngine) {
 }
 
 /**
- * The costliest queries we could think of, each measured on its own (issue 14: p99 ≤ 5 ms in
+ * The costliest queries we could think of, each measured on its own (p99 ≤ 5 ms in
  * process and ≤ 20 ms over HTTP for any query up to 64 characters).
  */
 const WORST_CASES = [
@@ -195,7 +195,7 @@ console.log(
 );
 const builders: [string, () => BenchEngine | Promise<BenchEngine>][] = [
   ['tala', () => tala(records, synonyms)],
-  // Before issue 14: DocSearch's keyword ranking (no stop words, forms, weights or optional words).
+  // Before the search work: DocSearch's keyword ranking (no stop words, forms, weights or optional words).
   ['tala-keyword', () => tala(records, synonyms, KEYWORD_RANKING, 'tala, keyword ranking (before)')],
   ['tala-plain', () => tala(records)],
   ['minisearch', () => minisearchDefaults(records)],
@@ -215,7 +215,7 @@ const results = new Map<string, Relevance & { p50: number; p99: number }>();
  * would otherwise bring major collections into our p99), each case after a full collection.
  */
 const worstLines: string[] = [];
-/** The slowest worst case's p99, in process and over HTTP (issue 14's targets: 5 ms and 20 ms). */
+/** The slowest worst case's p99, in process and over HTTP (targets: 5 ms and 20 ms). */
 const worstP99 = { inProcess: 0, http: 0 };
 if (!chosen || chosen.includes('tala')) {
   const engine = tala(records, synonyms);

@@ -20,7 +20,7 @@ export interface Query {
 export const TUNING_FILE = 'queries.json';
 export const HELD_OUT_FILE = 'queries-holdout.json';
 /**
- * Questions and task phrasings as readers type them (issue 14), written blind from the pages only by
+ * Questions and task phrasings as readers type them, written blind from the pages only by
  * a writer who never saw the engine, each expected page checked against a quote from it
  * (`evidence`). Split at random, stratified by kind, into two halves before the first run; only the
  * tuning half is ever looked at when changing the ranking.

@@ -10,7 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { ACCESS_MANIFEST_FILE } from '@tala/policy';
+import { ACCESS_MANIFEST_FILE, type AccessManifest, routeOfPageFile } from '@tala/policy';
 import { buildApp } from '@tala/server/src/app.ts';
 import { loadConfig } from '@tala/server/src/config.ts';
 import autocannon from 'autocannon';
@@ -29,11 +29,9 @@ if (!existsSync(path.join(buildDir, ACCESS_MANIFEST_FILE))) {
 
 /** A reading mix: pages, the JS and CSS they load, and an image. */
 function requestMix(): { path: string; headers: Record<string, string> }[] {
-  const files = Object.keys(JSON.parse(readFileSync(path.join(buildDir, ACCESS_MANIFEST_FILE), 'utf8')).files);
-  const pages = files
-    .filter((f) => f.endsWith('index.html'))
-    .slice(0, 12)
-    .map((f) => `/${f.replace(/index\.html$/, '')}`);
+  const manifest = JSON.parse(readFileSync(path.join(buildDir, ACCESS_MANIFEST_FILE), 'utf8')) as AccessManifest;
+  const files = Object.keys(manifest.files);
+  const pages = files.flatMap((f) => routeOfPageFile(f) ?? []).slice(0, 12);
   const assets = files
     .filter((f) => /^assets\/(js|css)\//.test(f))
     .slice(0, 12)

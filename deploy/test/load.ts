@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { Agent } from 'node:http';
 import path from 'node:path';
+import { ACCESS_MANIFEST_FILE, type AccessManifest, isPageFile, routeOfPageFile } from '@tala/policy';
 import { send } from './http.ts';
 
 export interface Target {
@@ -19,13 +20,12 @@ export const BROWSER_ENCODINGS = 'br, gzip';
  * only those whose response (as a browser receives it, compressed) is at most `maxBytes`.
  */
 export function readerTargets(buildDir: string, perKind: number, maxBytes: number): Target[] {
-  const manifest = JSON.parse(readFileSync(path.join(buildDir, '.access-manifest.json'), 'utf8')) as {
-    files: Record<string, string>;
-  };
+  const manifest = JSON.parse(readFileSync(path.join(buildDir, ACCESS_MANIFEST_FILE), 'utf8')) as AccessManifest;
   const served = (file: string): Target => {
     const br = path.join(buildDir, `${file}.br`);
     return {
-      url: `/${file.replace(/index\.html$/, '')}`,
+      // A page is requested at its route, as a browser asks for it; any other file by its name.
+      url: routeOfPageFile(file) ?? `/${file}`,
       encoding: existsSync(br) ? 'br' : null,
       size: statSync(existsSync(br) ? br : path.join(buildDir, file)).size,
     };
@@ -39,10 +39,7 @@ export function readerTargets(buildDir: string, perKind: number, maxBytes: numbe
       .map(served)
       .filter((target) => target.size <= maxBytes)
       .filter((_, i, all) => i % Math.max(1, Math.floor(all.length / perKind)) === 0);
-  return [
-    ...spread(readable.filter((file) => file === 'index.html' || file.endsWith('/index.html'))),
-    ...spread(readable.filter((file) => file.startsWith('assets/'))),
-  ];
+  return [...spread(readable.filter(isPageFile)), ...spread(readable.filter((file) => file.startsWith('assets/')))];
 }
 
 export interface LoadOptions {

@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { ACCESS_MANIFEST_FILE } from '@tala/policy';
 import { send } from './http.ts';
 import { readerTargets, readUnderLoad } from './load.ts';
 import { nginxArgs, nginxTest, writeNginxConfig } from './nginx.ts';
@@ -46,7 +47,7 @@ function step(name: string, body: () => Promise<void> | void): void {
 
 /** redis-server and the provider, then both gates, then nginx in front; each waited for with a deadline. */
 async function startAll(): Promise<void> {
-  if (!existsSync(path.join(buildDir, '.access-manifest.json'))) {
+  if (!existsSync(path.join(buildDir, ACCESS_MANIFEST_FILE))) {
     throw new Error(`${buildDir} has no build: run \`npm run build\` first.`);
   }
   nginx = findProgram('nginx', 'NGINX_PATH', ['/usr/sbin/nginx']);

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { normalisePath, pageFileOf } from '@tala/policy';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -20,15 +21,31 @@ async function isFile(file: string): Promise<boolean> {
 }
 
 /**
- * A plain static server on a free loopback port: `root` served under `prefix` (a directory answers
- * with its index.html), 404 for anything else. For built sites the gate does not serve.
+ * The file under `root` that a request path names when `root` is served under `prefix`, or null.
+ * The path is normalised as the gate normalises it (decoded once, never above `root`); a route
+ * (`/x/`) is its page file as the path model names it, and `/x` is the file `x` or else the page of
+ * `/x/`. Nothing else is a page: `/fooindex.html` is that file, never the page of `/foo`.
+ */
+export async function staticFile(root: string, prefix: string, pathname: string): Promise<string | null> {
+  const normalised = normalisePath(pathname);
+  if (normalised === null || !normalised.startsWith(prefix)) return null;
+  const route = `/${normalised.slice(prefix.length)}`;
+  const candidates = route.endsWith('/') ? [pageFileOf(route)] : [route.slice(1), pageFileOf(route)];
+  for (const candidate of candidates) {
+    const file = path.join(root, candidate);
+    if (await isFile(file)) return file;
+  }
+  return null;
+}
+
+/**
+ * A plain static server on a free loopback port: `root` served under `prefix` (a route answers
+ * with its page), 404 for anything else. For built sites the gate does not serve.
  */
 export async function serveStatic(root: string, prefix = '/'): Promise<{ origin: string; close: () => Promise<void> }> {
   const server = createServer(async (request, response) => {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    let file = pathname.startsWith(prefix) ? path.join(root, decodeURIComponent(pathname.slice(prefix.length))) : '';
-    if (file && !(await isFile(file))) file = path.join(file, 'index.html');
-    if (file.startsWith(root) && (await isFile(file))) {
+    const file = await staticFile(root, prefix, new URL(request.url ?? '/', 'http://localhost').pathname);
+    if (file) {
       response.writeHead(200, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream' });
       createReadStream(file).pipe(response);
       return;

@@ -1,7 +1,7 @@
 import type { AccessLevel } from './access.ts';
 
 /**
- * The access manifest: written by the site build (`site/plugins/access-manifest`), read by the gate
+ * The access manifest: written by the site build (`site/plugins/access/manifest`), read by the gate
  * server. Every file under `build/` appears here; a file missing from it is never served.
  */
 export interface AccessManifest {

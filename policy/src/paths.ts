@@ -27,6 +27,14 @@ export function markdownFileOf(route: string): string {
   return `${pageFileOf(route).slice(0, -INDEX.length)}${MARKDOWN}`;
 }
 
+/**
+ * The route of a path a content plugin declares, written with or without the trailing slash
+ * (docs permalinks `/studio/build`, a docs version's `/on-prem`) → `/studio/build/`, `/on-prem/`.
+ */
+export function routeOfPermalink(permalink: string): string {
+  return routeOfPageFile(pageFileOf(permalink)) as string;
+}
+
 /** Whether a build file is a page (a route's `index.html`). */
 export function isPageFile(file: string): boolean {
   return file === INDEX || file.endsWith(`/${INDEX}`);
@@ -40,6 +48,16 @@ export function routeOfPageFile(file: string): string | null {
 /** The route of an address path, without the deployment's pages prefix (`/docs/studio/` → `/studio/`). */
 export function routeOf(pathname: string, pagesPrefix: string): string {
   return pagesPrefix !== '' && pathname.startsWith(`${pagesPrefix}/`) ? pathname.slice(pagesPrefix.length) : pathname;
+}
+
+/**
+ * The address of a page's Markdown, from the page's address as the browser has it (with the pages
+ * prefix, if the address carries it): `/studio/build/` → `/studio/build/index.md`; with prefix
+ * `/docs`, `/docs/studio/build/` → `/docs/studio/build/index.md`. What the "Copy page" menu fetches.
+ */
+export function markdownPathOf(pathname: string, pagesPrefix: string): string {
+  const route = routeOf(pathname, pagesPrefix);
+  return `${pathname.slice(0, pathname.length - route.length)}/${markdownFileOf(route)}`;
 }
 
 /** Where an alias route points (case-insensitive, trailing slash optional), or null. */

@@ -1,7 +1,7 @@
 import type { AccessLevel } from './access.ts';
 
 /**
- * The search records file: written by the site build (`site/plugins/search-index`), read by the
+ * The search records file: written by the site build (`site/plugins/search/search-index`), read by the
  * gate's search engine and by `search:push`. DocSearch's record format plus the access level of the
  * page each record comes from, which the engine filters on before ranking.
  */

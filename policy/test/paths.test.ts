@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import {
   buildFiles,
+  isPageFile,
+  markdownFileOf,
+  markdownPathOf,
   normalisePath,
   onpremVariantOf,
   pageFileOf,
@@ -10,6 +13,7 @@ import {
   routeLevel,
   routeOf,
   routeOfPageFile,
+  routeOfPermalink,
   sitePath,
   type Target,
   targetLevel,
@@ -51,9 +55,31 @@ test('route ↔ page file, both ways', () => {
     assert.equal(routeOfPageFile(file), route, file);
   }
   assert.equal(pageFileOf('/studio/build'), 'studio/build/index.html', 'a route without its trailing slash');
-  for (const notPage of ['404.html', 'assets/js/main.1a2b3c4d.js', 'img/index.html.png', 'sitemap.xml']) {
+  for (const [permalink, route] of [
+    ['/studio/build', '/studio/build/'],
+    ['/studio/build/', '/studio/build/'],
+    ['/on-prem', '/on-prem/'],
+    ['/', '/'],
+  ]) {
+    assert.equal(routeOfPermalink(permalink as string), route, permalink);
+  }
+  // A name that merely ends in "index.html" is no page: tooling that matched the suffix took it for one.
+  for (const notPage of [
+    '404.html',
+    'assets/js/main.1a2b3c4d.js',
+    'img/index.html.png',
+    'sitemap.xml',
+    'fooindex.html',
+    'studio/buildindex.html',
+    'index.md',
+  ]) {
+    assert.equal(isPageFile(notPage), false, notPage);
     assert.equal(routeOfPageFile(notPage), null, notPage);
   }
+  assert.equal(isPageFile('index.html'), true);
+  assert.equal(isPageFile('on-prem/overview/index.html'), true);
+  assert.equal(markdownFileOf('/'), 'index.md');
+  assert.equal(markdownFileOf('/studio/build/'), 'studio/build/index.md');
 });
 
 const files = buildFiles([
@@ -156,6 +182,24 @@ test('routeLevel follows aliases, as the gate does: the client sends a reader to
   assert.equal(routeLevel('/category/entities/'), 'reader');
   assert.equal(routeOf('/docs/on-prem/x/', '/docs'), '/on-prem/x/');
   assert.equal(routeOf('/docsy/x/', '/docs'), '/docsy/x/');
+});
+
+test("markdownPathOf: a page's address gives its Markdown's, beside it, pages prefix kept", () => {
+  const cases: [string, string, string][] = [
+    ['/', '', '/index.md'],
+    ['/studio/build/', '', '/studio/build/index.md'],
+    ['/studio/build', '', '/studio/build/index.md'],
+    ['/on-prem/overview/', '', '/on-prem/overview/index.md'],
+    ['/docs/studio/build/', '/docs', '/docs/studio/build/index.md'],
+    ['/docs/', '/docs', '/docs/index.md'],
+    ['/studio/build/', '/docs', '/studio/build/index.md'],
+    ['/docsy/x/', '/docs', '/docsy/x/index.md'],
+  ];
+  for (const [pathname, prefix, expected] of cases) {
+    assert.equal(markdownPathOf(pathname, prefix), expected, `${pathname} (prefix '${prefix}')`);
+    // The Copy page menu's mapping before it used the path model: the same address, always.
+    assert.equal(markdownPathOf(pathname, prefix), `${pathname.replace(/\/?$/, '/')}index.md`, pathname);
+  }
 });
 
 test('sitePath: a record URL of any origin becomes site-relative with its anchor', () => {

@@ -23,7 +23,7 @@ const FILES: Record<string, [AccessLevel, string]> = {
   'assets/js/onprem.fedcba98.js': ['onprem', 'console.log("ONPREM-SECRET")'],
   'img/logo.svg': ['public', '<svg xmlns="http://www.w3.org/2000/svg"/>'],
   'sitemap.xml': ['reader', '<urlset/>'],
-  // Markdown of pages and the llms.txt pair (site/plugins/page-markdown): levels like their pages.
+  // Markdown of pages and the llms.txt pair (site/plugins/content/page-markdown): levels like their pages.
   'studio/build/index.md': ['reader', '# Build a solution\n'],
   'on-prem/overview/index.md': ['onprem', '# On-premises overview\n\nONPREM-SECRET\n'],
   'llms.txt': ['reader', '# Tala Docs\n\n## Tala Studio\n\n- [Build a solution](/studio/build/index.md)\n'],

@@ -1,20 +1,39 @@
 /**
- * What the leak crawls share (leak-crawl*.test.ts, one file per identity so that each stays well
- * inside the per-file time limit when CI runs them side by side). Leak crawl over the real build (site/build): as an anonymous visitor, a reader and an on-prem
- * admin, request every file and every route of routes.txt, each in several spellings, and check
- * what comes back. The gate alone decides here (identities are injected; sign-in has its own tests).
+ * What the leak crawls share (leak-crawl*.test.ts, one crawl per file so that each stays well
+ * inside the per-file time limit when CI runs them side by side). Leak crawl over the real build
+ * (site/build): as an anonymous visitor, a reader and an on-prem admin, request every file of the
+ * build, every page (generated API pages included) and every route of routes.txt, each in several
+ * spellings, every page's Markdown in the same spellings, and search for every on-prem title; then
+ * check what comes back for on-prem text and on-prem page addresses. The gate alone decides here
+ * (identities are injected; sign-in has its own tests).
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent, type RequestOptions, request } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { ACCESS_MANIFEST_FILE, type AccessManifest, type Identity } from '@tala/policy';
+import {
+  ACCESS_MANIFEST_FILE,
+  type AccessManifest,
+  buildFiles,
+  FORBIDDEN_ROUTE,
+  type Identity,
+  isPageFile,
+  LOGIN_ROUTE,
+  markdownFileOf,
+  pageFileOf,
+  ROUTE_ALIASES,
+  resolveTarget,
+  routeOfPageFile,
+} from '@tala/policy';
 import type { FastifyInstance } from 'fastify';
-import { listFiles } from '../../site/plugins/access-manifest/list-files.ts';
+import { listFiles } from '../../site/plugins/access/manifest/list-files.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+
+const INDEX_NAME = loadConfig({}).search.indexName;
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const buildDir = path.join(root, 'site/build');
@@ -58,19 +77,8 @@ function listFilesSync(dir: string): string[] {
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)));
 }
 
-/** A few spellings of a file path (case, encoding, dot segments). */
-function fileVariants(p: string): string[] {
-  return [
-    p,
-    p.toUpperCase(),
-    p.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`),
-    `/assets/../${p.slice(1)}`,
-  ];
-}
-
-/** The spellings a request for page `p` may take; the gate must treat them all alike. */
-function variants(p: string): string[] {
-  const trimmed = p.endsWith('/') ? p.slice(0, -1) : p;
+/** The spellings of any path that name the same thing once normalised (case, encoding, dot segments, slashes). */
+function spellings(p: string): string[] {
   const segments = p.split('/').filter(Boolean);
   return [
     p,
@@ -81,10 +89,38 @@ function variants(p: string): string[] {
     `/./${p.slice(1)}`,
     p.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`),
     p.replace(/\//g, '%2F').replace(/^%2F/, '/'),
-    ...(p.endsWith('/') && p !== '/' ? [trimmed, `${p}index.html`, `${trimmed}.html`] : []),
-    // The page's Markdown (issue 16), at its file and at the `.md` alias, in other cases too.
-    ...(p.endsWith('/') && p !== '/' ? [`${p}index.md`, `${trimmed}.md`, `${trimmed.toUpperCase()}.MD`] : []),
     ...(segments.length > 1 ? [`/${segments[0]}\\${segments.slice(1).join('/')}`] : []),
+  ];
+}
+
+/** A few spellings of a file path (case, encoding, dot segments). */
+function fileVariants(p: string): string[] {
+  return [
+    p,
+    p.toUpperCase(),
+    p.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)}`),
+    `/assets/../${p.slice(1)}`,
+  ];
+}
+
+/**
+ * The spellings a request for route `p` may take; the gate must treat them all alike. Beyond the
+ * root, the page's other names (`.html`, `/index.html`, no trailing slash) and its Markdown: the
+ * file (its other spellings are a file's, below) and the `.md` alias in every spelling, since the
+ * gate resolves the alias apart.
+ */
+function variants(p: string): string[] {
+  if (!p.endsWith('/') || p === '/') return spellings(p);
+  const trimmed = p.slice(0, -1);
+  return [
+    ...spellings(p),
+    trimmed,
+    `${p}index.html`,
+    `${trimmed}.html`,
+    `/${markdownFileOf(p)}`,
+    ...spellings(`${trimmed}.md`),
+    `${trimmed.toUpperCase()}.md`,
+    `${trimmed}.MD`,
   ];
 }
 
@@ -92,12 +128,17 @@ export const routes = readFileSync(path.join(root, 'spec/routes.txt'), 'utf8')
   .split('\n')
   .filter((line) => line.startsWith('/') && !line.split('\t')[0]?.endsWith('*'))
   .map((line) => line.split('\t')[0] as string);
+/** Every file of the build: what the manifest lists, and what it does not (precompressed copies, dotfiles). */
 export const files = (await listFiles(buildDir)).map((f) => `/${f}`);
-/** Every built page by its address, beyond the routes.txt list (generated API pages, sub-pages). */
-export const pages = files.filter((f) => f.endsWith('/index.html')).map((f) => f.slice(0, -'index.html'.length));
+/** Every built page by its route, beyond the routes.txt list (generated API pages, sub-pages). */
+export const pages = files.flatMap((f) => routeOfPageFile(f.slice(1)) ?? []);
 export const targets = [
-  ...[...new Set([...routes, ...pages])].flatMap(variants),
-  ...files.filter((f) => !f.endsWith('/index.html')).flatMap(fileVariants),
+  ...new Set([
+    ...[...new Set([...routes, ...pages])].flatMap(variants),
+    // A file the manifest does not list (a precompressed copy, a dotfile) is unknown to the gate in
+    // any spelling: asked for once, as named, it is one of the plain paths below.
+    ...files.filter((f) => !isPageFile(f.slice(1)) && f.slice(1) in manifest.files).flatMap(fileVariants),
+  ]),
 ];
 
 export async function gate(t: import('node:test').TestContext, identity: Identity | null): Promise<FastifyInstance> {
@@ -109,8 +150,11 @@ export async function gate(t: import('node:test').TestContext, identity: Identit
     OIDC_CLIENT_SECRET: 'crawl',
     // Every answer must be a decision; a 503 from a stalled loop on a busy machine is not one.
     SHED_EVENT_LOOP_DELAY_MS: '0',
-    // The MCP crawl reads every page in a minute; a real assistant's budget would refuse that.
+    // The MCP crawl reads every page in a minute, the search crawl asks for every on-prem title;
+    // a real reader's budgets would refuse that.
     MCP_CALLS_PER_MINUTE: '100000',
+    SEARCH_RATE_PER_MINUTE: '100000',
+    SEARCH_HEAVY_RATE_PER_MINUTE: '100000',
   });
   const app = await buildApp({ config, identity: async () => identity, logger: false });
   t.after(() => app.close());
@@ -126,11 +170,11 @@ interface RawResponse {
 
 export const agent = new Agent({ keepAlive: true, maxSockets: 8 });
 
-/** A GET with the path sent exactly as written (inject() would normalise it first). */
-export function get(app: FastifyInstance, rawPath: string, headers: Record<string, string>): Promise<RawResponse> {
+/** A request with the path sent exactly as written (inject() would normalise it first). */
+function send(app: FastifyInstance, options: RequestOptions, body?: string): Promise<RawResponse> {
   const { port } = app.server.address() as import('node:net').AddressInfo;
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: rawPath, headers, agent }, (res) => {
+    const req = request({ host: '127.0.0.1', port, agent, ...options }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -143,8 +187,12 @@ export function get(app: FastifyInstance, rawPath: string, headers: Record<strin
         ? resolve({ statusCode: 0, headers: {}, rawPayload: Buffer.alloc(0) })
         : reject(error),
     );
-    req.end();
+    req.end(body);
   });
+}
+
+export function get(app: FastifyInstance, rawPath: string, headers: Record<string, string>): Promise<RawResponse> {
+  return send(app, { path: rawPath, headers });
 }
 
 export function bodyOf(res: RawResponse): string {
@@ -155,11 +203,47 @@ export function bodyOf(res: RawResponse): string {
   return res.rawPayload.toString('utf8');
 }
 
-export async function crawl(app: FastifyInstance, onResponse: (url: string, status: number, body: string) => void) {
-  // Every spelling with compression allowed, and every plain path without it.
+/** A search as the browser sends it (DocSearch, the /search/ page): Algolia's multi-query body. */
+function search(app: FastifyInstance, queries: Record<string, unknown>[]): Promise<RawResponse> {
+  const body = JSON.stringify({ requests: queries.map((query) => ({ indexName: INDEX_NAME, ...query })) });
+  const headers = { 'content-type': 'text/plain', 'accept-encoding': 'identity' };
+  return send(app, { method: 'POST', path: '/1/indexes/*/queries', headers }, body);
+}
+
+/**
+ * The searches of the crawl: the empty query (every readable URL, as the /search/ page lists them)
+ * and every on-prem page's title, with facet counts, a few queries per body as the limits allow.
+ */
+function searches(): { label: string; queries: Record<string, unknown>[] }[] {
+  const everything = { label: 'search ""', queries: [{ query: '', hitsPerPage: 1000 }] };
+  const titled = onpremTitles.map((query) => ({ query, hitsPerPage: 20, facets: ['*'] }));
+  const bodies = [];
+  for (let i = 0; i < titled.length; i += 4) {
+    const queries = titled.slice(i, i + 4);
+    bodies.push({ label: `search ${queries.map((q) => JSON.stringify(q.query)).join(', ')}`, queries });
+  }
+  return [everything, ...bodies];
+}
+
+function stringsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  return value && typeof value === 'object' ? Object.values(value).flatMap(stringsOf) : [];
+}
+
+/**
+ * Every spelling with compression allowed, every plain path without it, then the searches. An
+ * identity that may read everything gets a body only at the canonical path (any other spelling is
+ * a redirect), so to see every body it needs no other `spellings`.
+ */
+export async function crawl(
+  app: FastifyInstance,
+  onResponse: (url: string, status: number, body: string, headers: Record<string, unknown>) => void,
+  { spellings = true } = {},
+) {
+  const plain = [...new Set([...routes, ...pages, ...files])];
   const requests = [
-    ...targets.map((url) => [url, 'br, gzip'] as const),
-    ...[...new Set([...routes, ...pages, ...files])].map((url) => [url, 'identity'] as const),
+    ...(spellings ? targets : plain).map((url) => [url, 'br, gzip'] as const),
+    ...plain.map((url) => [url, 'identity'] as const),
   ];
   // A 5xx decides nothing (a 503 from load shedding "leaks" nothing either): every answer must be
   // the gate's access decision, or the crawl proves nothing.
@@ -167,13 +251,25 @@ export async function crawl(app: FastifyInstance, onResponse: (url: string, stat
   for (const [url, encoding] of requests) {
     const res = await get(app, url, { 'accept-encoding': encoding, accept: 'text/html,*/*' });
     if (res.statusCode >= 500) failures.push(`${url} → ${res.statusCode}`);
-    onResponse(url, res.statusCode, bodyOf(res));
+    onResponse(url, res.statusCode, bodyOf(res), res.headers);
+  }
+  for (const { label, queries } of searches()) {
+    const res = await search(app, queries);
+    if (res.statusCode >= 500 || res.statusCode === 429) failures.push(`${label} → ${res.statusCode}`);
+    const answer = JSON.parse(bodyOf(res)) as { results?: Record<string, unknown>[] };
+    // Each result echoes its query and parameters: the crawl's own words, not what the index holds.
+    for (const result of answer.results ?? []) {
+      delete result.query;
+      delete result.params;
+    }
+    // The JSON, and its strings as written (JSON escapes quotes and backslashes in text).
+    onResponse(label, res.statusCode, `${JSON.stringify(answer)}\n${stringsOf(answer).join('\n')}`, res.headers);
   }
   assert.deepEqual(failures.slice(0, 10), [], 'every request was decided, none failed or was shed');
 }
 
 export const secrets = onpremText();
-export const loginHtml = readFileSync(path.join(buildDir, 'Login/index.html'), 'utf8');
+export const loginHtml = readFileSync(path.join(buildDir, pageFileOf(LOGIN_ROUTE)), 'utf8');
 export const publicBodies = new Set(
   Object.entries(manifest.files)
     .filter(([, level]) => level === 'public')
@@ -182,16 +278,81 @@ export const publicBodies = new Set(
 
 /** On-prem page titles: what a reader would search for to fish for on-prem content. */
 export const onpremTitles = Object.entries(manifest.files)
-  .filter(([file, level]) => level === 'onprem' && file.endsWith('/index.md'))
-  .map(([file]) => /^# (.+)$/m.exec(readFileSync(path.join(buildDir, file), 'utf8'))?.[1] ?? '')
+  .flatMap(([file, level]) => (level === 'onprem' ? (routeOfPageFile(file) ?? []) : []))
+  .map(markdownFileOf)
+  .filter((markdown) => markdown in manifest.files)
+  .map((markdown) => /^# (.+)$/m.exec(readFileSync(path.join(buildDir, markdown), 'utf8'))?.[1] ?? '')
   .filter(Boolean);
 
-/** The on-prem texts that reached `identity` anywhere in the crawl ("url (status): text"), at most 20. */
+/**
+ * The on-prem pages whose address nothing outside the on-prem level names: every one but the
+ * categories that routes.txt aliases point to (public: the aliases' 301s name them). An address
+ * tells a reader that the page exists and what it is about, as the sitemap or a search hit would.
+ */
+export const onpremRoutes = Object.entries(manifest.files)
+  .flatMap(([file, level]) => (level === 'onprem' ? (routeOfPageFile(file) ?? []) : []))
+  .filter((route) => !Object.values(ROUTE_ALIASES).includes(route));
+
+/** The on-prem routes a body names, with or without the trailing slash (`/on-prem/x`, `/on-prem/x.md`, …). */
+export function onpremRoutesIn(body: string): string[] {
+  return onpremRoutes.filter((route) => {
+    const stem = route.slice(0, -1);
+    for (let at = body.indexOf(stem); at >= 0; at = body.indexOf(stem, at + 1)) {
+      if (!/[\w-]/.test(body[at + stem.length] ?? '')) return true;
+    }
+    return false;
+  });
+}
+
+const buildIndex = buildFiles(Object.keys(manifest.files));
+
+/** Whether a request path designates an on-prem file, as the gate resolves it. */
+function designatesOnprem(url: string): boolean {
+  const target = resolveTarget(url, buildIndex);
+  return target.kind === 'file' && manifest.files[target.file] === 'onprem';
+}
+
+/**
+ * Whether an answer to a request for an on-prem file is a denial: the login screen or a bare 401,
+ * a bare 403, the redirect to /403/, or nothing. Access is decided before the spelling, so no
+ * spelling of an on-prem file gets a redirect to its canonical address, let alone the file.
+ */
+function isDenial(status: number, headers: Record<string, unknown>): boolean {
+  return [0, 401, 403].includes(status) || (status === 302 && headers.location === FORBIDDEN_ROUTE);
+}
+
+const found = new Map<string, { texts: string[]; routes: string[] }>();
+
+/**
+ * The on-prem texts and addresses in a body. Most answers repeat a body already seen (the login
+ * screen, the not-found page, an error), so each distinct body is searched once.
+ */
+export function onpremIn(body: string): { texts: string[]; routes: string[] } {
+  const key = createHash('sha256').update(body).digest('base64');
+  let result = found.get(key);
+  if (!result) {
+    result = { texts: secrets.filter((secret) => body.includes(secret)), routes: onpremRoutesIn(body) };
+    found.set(key, result);
+  }
+  return result;
+}
+
+/** A crawl callback that records what on-prem reached the crawling identity ("url (status): what"). */
+export function leakCheck(leaks: string[]): Parameters<typeof crawl>[1] {
+  return (url, status, body, headers) => {
+    const { texts, routes } = onpremIn(body);
+    for (const text of texts) leaks.push(`${url} (${status}): ${text}`);
+    for (const route of routes) leaks.push(`${url} (${status}): names ${route}`);
+    if (url.startsWith('/') && designatesOnprem(url) && !isDenial(status, headers)) {
+      leaks.push(`${url} (${status}): an on-prem file, not denied`);
+    }
+  };
+}
+
+/** What on-prem reached `identity` anywhere in the crawl, at most 20. */
 export async function leaksTo(t: import('node:test').TestContext, identity: Identity | null): Promise<string[]> {
   const app = await gate(t, identity);
   const leaks: string[] = [];
-  await crawl(app, (url, status, body) => {
-    for (const secret of secrets) if (body.includes(secret)) leaks.push(`${url} (${status}): ${secret}`);
-  });
+  await crawl(app, leakCheck(leaks));
   return leaks.slice(0, 20);
 }

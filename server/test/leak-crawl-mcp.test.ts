@@ -1,5 +1,5 @@
 /**
- * Leak crawl through the MCP server (issue 16), in both protocol eras (issue 30): an assistant
+ * Leak crawl through the MCP server, in both protocol eras: an assistant
  * authorized by a reader reads every page, searches every on-prem title and the table of contents;
  * an admin's finds on-prem text.
  */
@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { API_OPERATIONS_FILE, type ApiOperationEntry } from '@tala/policy';
+import { API_OPERATIONS_FILE, type ApiOperationEntry, markdownFileOf, routeLevel } from '@tala/policy';
 import { ONPREM_ADMIN, READER } from './helper.ts';
 import { buildDir, gate, onpremTitles, pages, secrets } from './leak-crawl-fixtures.ts';
 import { authorize, callTool, callTool2026, rpc } from './mcp-client.ts';
@@ -28,10 +28,10 @@ test('ROLE-05 no byte of on-prem text reaches a reader through the MCP server: s
   // Every page and Markdown file by every spelling the path model accepts, on-prem ones refused.
   let refused = 0;
   for (const page of pages) {
-    for (const url of [page, `${page}index.md`, `${page.replace(/\/$/, '')}.md`, page.toUpperCase()]) {
+    for (const url of [page, `/${markdownFileOf(page)}`, `${page.replace(/\/$/, '')}.md`, page.toUpperCase()]) {
       const res = await callTool(app, access_token, 'read_page', { url });
       check(`read_page ${url}`, res.body);
-      if (res.json().result?.isError === true && page.startsWith('/on-prem/')) refused += 1;
+      if (res.json().result?.isError === true && routeLevel(page) === 'onprem') refused += 1;
     }
   }
   assert.ok(refused > 100, `on-prem pages were refused (${refused})`);
@@ -43,7 +43,7 @@ test('ROLE-05 no byte of on-prem text reaches a reader through the MCP server: s
     check(`get_api_operation ${api}/${operationId}`, res.body);
     if (res.json().result?.isError === true) refusedOperations += 1;
   }
-  assert.equal(refusedOperations, operations.filter((o) => o.route.startsWith('/on-prem/')).length);
+  assert.equal(refusedOperations, operations.filter((o) => routeLevel(o.route) === 'onprem').length);
   assert.ok(refusedOperations > 20, `${refusedOperations} on-prem operations refused`);
   assert.deepEqual(leaks.slice(0, 20), []);
 });
@@ -65,7 +65,7 @@ test('ROLE-05 no byte of on-prem text reaches a reader through MCP 2026-07-28 ei
     const res = await callTool2026(app, access_token, 'read_page', { url: page });
     assert.equal(res.statusCode, 200, `${page}: ${res.body.slice(0, 200)}`);
     check(`read_page ${page}`, res.body);
-    if (res.json().result?.isError === true && page.startsWith('/on-prem/')) refused += 1;
+    if (res.json().result?.isError === true && routeLevel(page) === 'onprem') refused += 1;
   }
   assert.ok(refused > 50, `on-prem pages were refused (${refused})`);
   assert.deepEqual(leaks.slice(0, 20), []);
@@ -74,7 +74,7 @@ test('ROLE-05 no byte of on-prem text reaches a reader through MCP 2026-07-28 ei
 test('ROLE-05 the MCP crawl has something to find: an on-prem admin reads and finds on-prem text', async (t) => {
   const app = await gate(t, ONPREM_ADMIN);
   const { access_token } = await authorize(app);
-  const onpremPages = pages.filter((page) => page.startsWith('/on-prem/') && !page.includes('/category/'));
+  const onpremPages = pages.filter((page) => routeLevel(page) === 'onprem' && !page.includes('/category/'));
   let found = 0;
   for (const page of onpremPages) {
     const body = (await callTool(app, access_token, 'read_page', { url: page })).body;

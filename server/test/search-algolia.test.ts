@@ -165,7 +165,7 @@ test('search:push replaces the Algolia index with the build records and the DocS
   assert.ok(objects['tala-docs']?.every((o) => o.url.startsWith('https://docs.tala.example/') && o.access));
   assert.deepEqual(settings, INDEX_SETTINGS);
   assert.ok((INDEX_SETTINGS.attributesForFaceting ?? []).includes('filterOnly(access)'));
-  // Both backends drop stop words from questions (issue 14).
+  // Both backends drop stop words from questions.
   assert.deepEqual([settings.removeStopWords, settings.queryLanguages], [['en'], ['en']]);
   assert.ok(
     calls.some((c) => c.url.includes('tala-docs_tmp_')),

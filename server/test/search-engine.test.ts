@@ -198,7 +198,7 @@ test('matchWord: only the last word is a prefix, a transposition is one typo, a 
   assert.deepEqual([...candidatesOf([match('framework', false), match('nothing', true)], admitted, 0)], [0]);
 });
 
-/** Questions (issue 14): what each rule of QUESTION_RANKING changes, on records built to show it. */
+/** Questions: what each rule of QUESTION_RANKING changes, on records built to show it. */
 const marked = (engine: SearchEngine, query: string, text: string) => {
   const result = engine.search({ query, allowed: everyone });
   const tags = { pre: '<mark>', post: '</mark>', ellipsis: '…' };

@@ -1,6 +1,6 @@
 import type { AccessLevel } from '@tala/policy';
 
-/** Search records as the site build writes them (site/plugins/search-index), a few pages' worth. */
+/** Search records as the site build writes them (site/plugins/search/search-index), a few pages' worth. */
 type Fixture = {
   page: string;
   access: AccessLevel;

@@ -7,7 +7,7 @@ import { startSearcher } from '../src/search/searcher.ts';
 import { buildGate, makeBuildDir, READER } from './helper.ts';
 import { fixtureRecords } from './search-fixtures.ts';
 
-/** Issue 12 §1: no body a reader can send makes the server work without bound, or answer 500. */
+/** No body a reader can send makes the server work without bound, or answer 500. */
 const files = { '.search-records.json': JSON.stringify(fixtureRecords()) };
 const URL_ = '/1/indexes/*/queries';
 

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { ACCESS_MANIFEST_FILE, type AccessManifest } from '@tala/policy';
+import { ACCESS_MANIFEST_FILE, type AccessManifest, isPageFile, pageFileOf } from '@tala/policy';
 
 const siteDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const buildDir = path.join(siteDir, 'build');
@@ -34,7 +34,7 @@ const pending = new Map(
     .map((line) => line.split(/\s+/) as [string, string]),
 );
 
-const pageFile = (route: string) => path.join(buildDir, route.slice(1), 'index.html');
+const pageFile = (route: string) => path.join(buildDir, pageFileOf(route));
 const pagesUnder = (prefix: string) => {
   const dir = path.join(buildDir, prefix.slice(1));
   return existsSync(dir)
@@ -61,7 +61,7 @@ test('SITE-07 every routes.txt route is built, except those a later issue delive
 test('SITE-03 every built page lives at a path with a trailing slash', () => {
   const pages = Object.keys(manifest.files).filter((f) => f.endsWith('.html'));
   assert.deepEqual(
-    pages.filter((f) => f !== '404.html' && !f.endsWith('index.html')),
+    pages.filter((f) => f !== '404.html' && !isPageFile(f)),
     [],
   );
 });
@@ -118,12 +118,23 @@ test('SITE-01 English, left-to-right, one docs version labelled Next (current an
   );
 });
 
-test('the global data every page loads carries no on-prem page title', () => {
+test('the global data every page loads carries no on-prem page title, generated API pages included', () => {
   const globalData = readFileSync(path.join(siteDir, '.docusaurus/globalData.json'), 'utf8');
-  for (const file of readdirSync(path.join(siteDir, 'on-prem')).filter((f) => f.endsWith('.md'))) {
-    const title = /^title:\s*(.+)$/m.exec(readFileSync(path.join(siteDir, 'on-prem', file), 'utf8'))?.[1];
-    if (title) assert.ok(!globalData.includes(title), `${title} is in the global data`);
-  }
+  // Every on-prem page of the build, as its head names it (`<title>Publish | Tala Docs</title>`).
+  const onPremPages = Object.keys(manifest.files).filter(
+    (file) => isPageFile(file) && manifest.files[file] === 'onprem',
+  );
+  const titles = onPremPages.map(
+    (file) => /<title[^>]*>([^<|]+)/.exec(readFileSync(path.join(buildDir, file), 'utf8'))?.[1]?.trim() ?? file,
+  );
+  assert.ok(
+    onPremPages.some((file) => file.startsWith('on-prem/apis/')),
+    'generated on-prem API pages are read',
+  );
+  assert.deepEqual(
+    titles.filter((title) => globalData.includes(title)),
+    [],
+  );
 });
 
 test('search records: every page indexed with its access level; login, 403, 404 and search skipped', () => {
@@ -135,7 +146,7 @@ test('search records: every page indexed with its access level; login, 403, 404 
   assert.ok(records.length > 1000);
   const wrong = records.filter((r) => {
     const pathname = new URL(r.url_without_anchor).pathname;
-    return r.access !== manifest.files[`${pathname.slice(1)}index.html`];
+    return r.access !== manifest.files[pageFileOf(pathname)];
   });
   assert.deepEqual(wrong.slice(0, 5), []);
   assert.ok(records.some((r) => r.access === 'onprem' && r.url_without_anchor.includes('/on-prem/')));

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { pageFileOf } from '@tala/policy';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
 
 type Node = DefaultTreeAdapterMap['node'];
@@ -47,12 +48,12 @@ function bodyWords(html: string): number {
   return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
 }
 
-const built = routes.filter((route) => existsSync(path.join(buildDir, route.slice(1), 'index.html')));
+const built = routes.filter((route) => existsSync(path.join(buildDir, pageFileOf(route))));
 
 test('every written page of routes.txt has at least 150 words of body text', () => {
   const thin: string[] = [];
   for (const route of built) {
-    const html = readFileSync(path.join(buildDir, route.slice(1), 'index.html'), 'utf8');
+    const html = readFileSync(path.join(buildDir, pageFileOf(route)), 'utf8');
     if (!html.includes('theme-doc-markdown')) continue; // not a Markdown page (login, 403, search)
     if (html.includes('data-tala-generated')) continue; // generated from OpenAPI
     const words = bodyWords(html);

@@ -2,8 +2,8 @@ import { themes } from 'prism-react-renderer';
 
 /**
  * GitHub's light code theme (the one the portal had) with the token colours that fell below WCAG
- * 1.4.3's 4.5:1 on its #f6f8fa background darkened in the same hue (axe-core's color-contrast,
- * issue 17; measured by `npm run bench:a11y`). Before → after, contrast on the code background.
+ * 1.4.3's 4.5:1 on its #f6f8fa background darkened in the same hue (axe-core's color-contrast;
+ * measured by `npm run bench:a11y`). Before → after, contrast on the code background.
  */
 const DARKER: Readonly<Record<string, string>> = {
   '#999988': '#636c76', // comments: 2.71 → 5.01

@@ -1,12 +1,12 @@
 import type { Options } from '@docusaurus/plugin-content-docs';
 import remarkOperationLinks from '../examples/api/remark-operation-links';
 import remarkTqlTables from '../examples/tql/remark-tables';
-import remarkGrammarImports from '../plugins/code-highlight/remark';
-import remarkPlatformConstants from '../plugins/platform-constants/remark';
+import remarkPlatformConstants from '../plugins/content/platform-constants/remark';
+import remarkGrammarImports from '../plugins/performance/code-highlight/remark';
 import { sidebarItemsGenerator } from './sidebar-items';
 
 /**
- * The two docs plugin instances, both run through plugins/docs-instance (lean global data). The
+ * The two docs plugin instances, both run through plugins/access/docs-instance (lean global data). The
  * public docs are the default instance, not the preset's, because the preset cannot wrap its plugin.
  */
 export const docsOptions: Options = {
@@ -18,7 +18,7 @@ export const docsOptions: Options = {
   // ::tql-table (the TQL data model's tables), :const[name] (platform constants), and links
   // from `METHOD /path` spans to the operations' reference pages.
   beforeDefaultRemarkPlugins: [remarkTqlTables, remarkPlatformConstants, remarkOperationLinks],
-  // Each page imports the Prism grammars of its code blocks (plugins/code-highlight).
+  // Each page imports the Prism grammars of its code blocks (plugins/performance/code-highlight).
   remarkPlugins: [remarkGrammarImports],
   lastVersion: 'current',
   versions: { current: { label: 'Next' } },

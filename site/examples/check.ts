@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { BuildError } from '../plugins/build-errors.ts';
-import { loadConstants } from '../plugins/platform-constants/constants.ts';
+import { loadConstants } from '../plugins/content/platform-constants/constants.ts';
 import { type ApiCall, curlCalls, httpBlockCalls, inlineCall } from './api/calls.ts';
 import { ApiCallChecker } from './api/check.ts';
 import type { Operation } from './api/operations.ts';

@@ -2,7 +2,7 @@ import { expect, test } from '../fixtures';
 import { hydrated } from '../search-modal';
 
 /**
- * Each page loads the Prism grammars of its own code blocks (site/plugins/code-highlight): the
+ * Each page loads the Prism grammars of its own code blocks (site/plugins/performance/code-highlight): the
  * server's highlighting must survive hydration, and a page reached in the app must get its grammars
  * before it renders, from a page that loaded none.
  */

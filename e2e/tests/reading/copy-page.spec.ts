@@ -1,7 +1,7 @@
 import { expect, test } from '../fixtures';
 import { hydrated } from '../search-modal';
 
-/** The "Copy page" menu beside the breadcrumbs (issue 16): keyboard, clipboard, links that carry no content. */
+/** The "Copy page" menu beside the breadcrumbs: keyboard, clipboard, links that carry no content. */
 
 test('the Copy page menu opens from the keyboard and lists copy, view and open-in-assistant actions', async ({
   page,

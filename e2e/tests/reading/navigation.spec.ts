@@ -133,7 +133,7 @@ test('NAV-01 the route table comes by section: a link into another section loads
   });
   await page.goto('/studio/build/');
   await hydrated(page);
-  // Hydration matched this page's route: its section's table came first (plugins/route-sections).
+  // Hydration matched this page's route: its section's table came first (plugins/performance/route-sections).
   expect(routeTables).toContain('tala-routes-studio');
   await page.evaluate(() => {
     (window as unknown as { sameDocument: boolean }).sameDocument = true;
@@ -152,7 +152,7 @@ test('NAV-01 the route table comes by section: a link into another section loads
 test('NAV-01 every module of the route table serves its pages: one page of each renders and hydrates with its own content', async ({
   page,
 }) => {
-  // The build's modules and their routes (site/plugins/route-sections): keys are `${path}-${hash}`.
+  // The build's modules and their routes (site/plugins/performance/route-sections): keys are `${path}-${hash}`.
   const sections: Record<string, string[]> = JSON.parse(
     readFileSync(new URL('../../../site/.docusaurus/tala-route-sections/sections.json', import.meta.url), 'utf8'),
   );

@@ -2,11 +2,11 @@ import { expect, test } from '../fixtures';
 import { hydrated } from '../search-modal';
 
 /**
- * Issue 17: what a page's start-up must not do. The first `localeCompare`, `Intl.Collator` or
+ * What a page's start-up must not do. The first `localeCompare`, `Intl.Collator` or
  * `Intl.Segmenter` of a renderer process loads ICU data: about 11 ms on this machine, four times
  * that on a phone, inside the hydration task. Docusaurus called `localeCompare` to sort two plugin
  * paths and the keys of a props object (patches/@docusaurus+*.patch), and its category cards made a
- * segmenter for every label (site/plugins/emoji-labels). Counted in the page, on a phone's viewport,
+ * segmenter for every label (site/plugins/performance/emoji-labels). Counted in the page, on a phone's viewport,
  * where the theme re-renders the sidebar as the mobile menu's content right after hydration.
  */
 test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
@@ -55,7 +55,7 @@ for (const [template, route] of [
 }
 
 /**
- * A page's chunks are listed in its HTML (site/plugins/access-manifest/page-scripts.ts), so they
+ * A page's chunks are listed in its HTML (site/plugins/performance/page-scripts/index.ts), so they
  * download beside main.js and the runtime, when hydration asks for them, appends no script
  * element of its own (each append was part of the task that starts hydration).
  */

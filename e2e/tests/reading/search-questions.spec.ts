@@ -3,7 +3,7 @@ import { expect, test } from '../fixtures';
 import { openSearchModal } from '../search-modal';
 
 /**
- * Questions as readers type them (issue 14): the answering page first, and only the words that
+ * Questions as readers type them: the answering page first, and only the words that
  * carry meaning highlighted — "how", "do", "I", "a" are neither ranked on nor marked.
  */
 const QUESTION = 'how do i roll back a publish';

@@ -1,15 +1,21 @@
 import { SessionCodec } from '../../../server/src/auth/session-cookie.ts';
 import { expect, test } from '../fixtures';
+import { hydrated } from '../search-modal';
 import { PORTS, SESSION_SECRET } from '../servers';
+import { speculation, speculationSettled, watchSpeculation } from '../speculation';
 import { signInAs, watchOnpremRequests } from './helpers';
 
 test('ROLE-03 a reader loading an on-prem page directly lands on /403/', async ({ page }) => {
+  await watchSpeculation(page);
   await page.goto('/studio/build/');
   await signInAs(page, 'Riley Reader');
   const requested = watchOnpremRequests(page);
   await page.goto('/on-prem/overview/');
   await expect(page).toHaveURL(/\/403\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('on-premises documentation');
+  // Its navbar links to the on-prem section: once its links' prefetches have run, still nothing.
+  await hydrated(page);
+  await speculationSettled(page);
   // The page request itself was refused with a redirect: no on-prem byte.
   expect(requested.filter((p) => p !== '/on-prem/overview/')).toEqual([]);
 });
@@ -17,15 +23,20 @@ test('ROLE-03 a reader loading an on-prem page directly lands on /403/', async (
 test('ROLE-03 ROLE-04 a reader following an in-app link to /on-prem/ lands on /403/ and no on-prem chunk is requested', async ({
   page,
 }) => {
+  await watchSpeculation(page);
   await page.goto('/studio/build/');
   await signInAs(page, 'Riley Reader');
   await expect(page.locator('article h1')).toBeVisible();
+  await speculationSettled(page);
   const requested = watchOnpremRequests(page);
   const link = page.locator('.navbar').getByRole('link', { name: 'On-premises' });
   await link.hover();
+  const { observed } = await speculation(page);
   await link.click();
   await expect(page).toHaveURL(/\/403\/$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText('on-premises documentation');
+  // What the new page's links queued for idle time has run too.
+  await speculationSettled(page, observed);
   expect(requested).toEqual([]);
 });
 

@@ -12,7 +12,7 @@ import { PORTS } from '../servers';
 import { signInAs } from './helpers';
 
 /**
- * The MCP server with the SDK's own client (issue 16): discovery from the 401, dynamic client
+ * The MCP server with the SDK's own client: discovery from the 401, dynamic client
  * registration, the reader's sign-in and consent in the browser, the code exchange with PKCE, then
  * tools as that reader. The redirect address is a loopback port nothing listens on: the browser's
  * request to it is intercepted, as a native assistant would receive it.

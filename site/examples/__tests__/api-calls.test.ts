@@ -7,7 +7,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import remarkOperationLinks from '../api/remark-operation-links.ts';
 import { checkExamples, formatFindings } from '../check.ts';
 
-/** API calls as code (issue 15): every call a page shows is an operation of the specs, with a valid body and response. */
+/** API calls as code: every call a page shows is an operation of the specs, with a valid body and response. */
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 

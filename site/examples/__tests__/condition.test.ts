@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { checkExamples, formatFindings } from '../check.ts';
 import { checkCondition } from '../condition/check.ts';
 
-/** Condition syntax as code (issue 15): ```condition blocks parsed with the Condition syntax page's grammar. */
+/** Condition syntax as code: ```condition blocks parsed with the Condition syntax page's grammar. */
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 

@@ -5,11 +5,11 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Paragraph, Root } from 'mdast';
 import { BuildError } from '../../plugins/build-errors.ts';
-import { loadConstants } from '../../plugins/platform-constants/constants.ts';
-import remarkPlatformConstants from '../../plugins/platform-constants/remark.ts';
+import { loadConstants } from '../../plugins/content/platform-constants/constants.ts';
+import remarkPlatformConstants from '../../plugins/content/platform-constants/remark.ts';
 import { checkExamples, formatFindings } from '../check.ts';
 
-/** Platform constants (issue 15): a number pages state lives in site/config/platform-constants.yaml. */
+/** Platform constants: a number pages state lives in site/config/platform-constants.yaml. */
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 const constants = loadConstants();

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { checkExamples, formatFindings } from '../check.ts';
 import { TLML_MODEL } from '../tlml/check.ts';
 
-/** TLML as XML (issue 15): ```tlml blocks parsed by saxes and checked against the elements the TLML page documents. */
+/** TLML as XML: ```tlml blocks parsed by saxes and checked against the elements the TLML page documents. */
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 

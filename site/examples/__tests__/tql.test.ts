@@ -10,7 +10,7 @@ import { checkExamples, formatFindings } from '../check.ts';
 import { checkTql, TQL_MODEL } from '../tql/check.ts';
 import remarkTqlTables from '../tql/remark-tables.ts';
 
-/** TQL as code (issue 15): the manual's grammar and data model, checked on every example. */
+/** TQL as code: the manual's grammar and data model, checked on every example. */
 
 const siteDir = path.resolve(import.meta.dirname, '../..');
 const manual = readFileSync(path.join(siteDir, 'docs/reference/tala-programming/tql-manual.md'), 'utf8');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { ACCESS_MANIFEST_FILE, type AccessManifest } from '@tala/policy';
+import { ACCESS_MANIFEST_FILE, type AccessManifest, pageFileOf } from '@tala/policy';
 import type { OperationData, SchemaNode } from '../components/types';
 
 const site = path.resolve(__dirname, '../..');
@@ -40,7 +40,7 @@ const pages = dataFiles();
 test('every generated operation page is in the build, with its reference and search keywords in the static HTML', () => {
   const problems: string[] = [];
   for (const { file, route } of pages) {
-    const html = path.join(build, route.slice(1), 'index.html');
+    const html = path.join(build, pageFileOf(route));
     if (!existsSync(html)) {
       problems.push(`${route}: not built`);
       continue;
@@ -67,7 +67,7 @@ test('every generated operation page is in the build, with its reference and sea
 test('field names are rendered as anchored rows, not only inside the example', () => {
   const sample = pages.find((p) => JSON.parse(readFileSync(p.file, 'utf8')).requestBody);
   assert.ok(sample, 'an operation with a request body');
-  const html = readFileSync(path.join(build, sample.route.slice(1), 'index.html'), 'utf8');
+  const html = readFileSync(path.join(build, pageFileOf(sample.route)), 'utf8');
   assert.match(html, /<li id="?request-[^"\s>]+/);
   assert.match(html, /<details/);
 });

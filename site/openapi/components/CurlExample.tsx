@@ -1,5 +1,5 @@
 import CodeBlock from '@theme/CodeBlock';
-import '@site/plugins/code-highlight/grammars/bash';
+import '@site/plugins/performance/code-highlight/grammars/bash';
 import type { ReactNode } from 'react';
 import { curlCommand } from './curl';
 import type { OperationData } from './types';

@@ -1,5 +1,5 @@
 import CodeBlock from '@theme/CodeBlock';
-import '@site/plugins/code-highlight/grammars/json';
+import '@site/plugins/performance/code-highlight/grammars/json';
 import type { ReactNode } from 'react';
 import InlineText from './InlineText';
 import { Facts } from './ParameterTable';

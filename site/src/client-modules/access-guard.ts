@@ -61,7 +61,7 @@ if (ExecutionEnvironment.canUseDOM) {
   //   with 403s in their console and in the logs): core no longer assigning the global, <Link>
   //   calling prefetch/preload from its own import instead of through `window.docusaurus`, or the
   //   object gaining another method that loads routes (it is copied as is).
-  // Guarded by site/__tests__/upgrade-smoke/window-docusaurus.test.ts.
+  // Guarded by site/src/client-modules/__tests__/upgrade-smoke.test.ts.
   const allowed = (path: string) => !isOnpremPath(path, pagesPrefix) || hasOnpremRole(sessionStore.get());
   let api: DocusaurusApi | undefined;
   Object.defineProperty(window, 'docusaurus', {
@@ -72,7 +72,7 @@ if (ExecutionEnvironment.canUseDOM) {
         ...value,
         // Viewport prefetch is speculative: it waits for idle time (idle-queue.ts); hover preload does not.
         // Docusaurus's prefetch matches the path at once: only paths whose section's routes are
-        // loaded (plugins/route-sections; loading one runs its chunk, which a prefetch must not).
+        // loaded (plugins/performance/route-sections; loading one runs its chunk, which a prefetch must not).
         prefetch: (path) =>
           allowed(path) &&
           !slowConnection() &&

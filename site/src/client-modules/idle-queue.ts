@@ -2,7 +2,7 @@
  * Runs speculative work when the page is idle, one job per idle period. Docusaurus prefetches the
  * chunks of every link that scrolls into view; each prefetch walks the whole route table (about
  * 1,300 routes), so the sidebar's links, all visible at hydration, made a long main-thread task on
- * a phone (issue 17). Queued here, the same prefetches fill idle time instead.
+ * a phone. Queued here, the same prefetches fill idle time instead.
  */
 type Job = () => unknown;
 

@@ -1,10 +1,10 @@
 /**
- * Stands in for `algoliasearch/lite` in the browser bundle (plugins/search-client aliases it):
+ * Stands in for `algoliasearch/lite` in the browser bundle (plugins/search/search-client aliases it):
  * the theme's /search/ page builds `liteClient(appId, apiKey)` with Algolia's hosts and no hook to
  * change them. This returns the same client whose searches go where the reader's credentials say
  * (the portal, or Algolia with a secured key), renewed as they end (./reader-search).
  */
-// The real module, under a name the alias does not catch (see plugins/search-client).
+// The real module, under a name the alias does not catch (see plugins/search/search-client).
 import { liteClient as algoliaLiteClient } from '@tala/algoliasearch-lite-upstream';
 import { pagesPrefix } from '../session';
 import { renewSearchCredentials, searchCredentials } from './credentials';

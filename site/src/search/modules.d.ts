@@ -1,4 +1,4 @@
-/** The real `algoliasearch/lite`, aliased by plugins/search-client for src/search/lite-client.ts. */
+/** The real `algoliasearch/lite`, aliased by plugins/search/search-client for src/search/lite-client.ts. */
 declare module '@tala/algoliasearch-lite-upstream' {
   export * from 'algoliasearch/lite';
 }

@@ -1,17 +1,16 @@
 import { useLocation } from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import { markdownPathOf } from '@tala/policy';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import type { TalaCustomFields } from '../../../config/custom-fields';
 import styles from './styles.module.css';
-
-/** The page's Markdown beside its HTML (site/plugins/page-markdown, served by the gate). */
-const markdownPathOf = (pathname: string) => `${pathname.replace(/\/?$/, '/')}index.md`;
 
 /**
  * What an assistant is asked: the page's address only, never its content (a URL is logged by the
  * assistant's service and by proxies; the content stays behind the gate).
  */
-const promptFor = (pageUrl: string) =>
-  `Read ${pageUrl} (Tala Docs; its Markdown is at ${markdownPathOf(pageUrl)}) so that I can ask questions about it.`;
+const promptFor = (pageUrl: string, markdownUrl: string) =>
+  `Read ${pageUrl} (Tala Docs; its Markdown is at ${markdownUrl}) so that I can ask questions about it.`;
 
 type Status = 'idle' | 'copied' | 'failed';
 
@@ -50,8 +49,9 @@ export default function CopyPageMenu(): ReactNode {
     };
   }, [open]);
 
-  const markdownPath = markdownPathOf(pathname);
-  const prompt = encodeURIComponent(promptFor(`${origin}${pathname}`));
+  // The page's Markdown beside its HTML (site/plugins/page-markdown, served by the gate).
+  const markdownPath = markdownPathOf(pathname, (siteConfig.customFields as TalaCustomFields).pagesPrefix);
+  const prompt = encodeURIComponent(promptFor(`${origin}${pathname}`, `${origin}${markdownPath}`));
 
   async function copy(): Promise<void> {
     try {

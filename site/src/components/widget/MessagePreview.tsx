@@ -361,7 +361,7 @@ export default function MessagePreview({ payload }: { payload: Payload }): React
     <section
       className={styles.frame}
       aria-label={`Widget preview: ${text(payload.type)} message`}
-      // A live preview; the Markdown of the page has the payload as JSON (site/plugins/page-markdown).
+      // A live preview; the Markdown of the page has the payload as JSON (site/plugins/content/page-markdown).
       data-markdown="omit"
     >
       <div className={styles.message} data-message-type={text(payload.type)}>

@@ -1,5 +1,5 @@
 import CodeBlock from '@theme/CodeBlock';
-import '@site/plugins/code-highlight/grammars/json';
+import '@site/plugins/performance/code-highlight/grammars/json';
 import ScrollableTable from '@site/src/components/ScrollableTable';
 import type { ReactNode } from 'react';
 import MessagePreview from './MessagePreview';

@@ -41,7 +41,7 @@ export default function Playground(): ReactNode {
   const ids = { select: useId(), editor: useId(), errors: useId() };
 
   return (
-    // Interactive only: the page's Markdown keeps its text and leaves the editor out (site/plugins/page-markdown).
+    // Interactive only: the page's Markdown keeps its text and leaves the editor out (site/plugins/content/page-markdown).
     <div className={styles.playground} data-markdown="omit">
       <div className={styles.playgroundEditor}>
         <label htmlFor={ids.select}>Example</label>

@@ -1,7 +1,7 @@
 /**
  * Loads src/search/lite-client.ts in Node as the browser bundle has it, for wire-protocol tests:
  * `@tala/algoliasearch-lite-upstream` is Algolia's *browser* build of algoliasearch/lite (as
- * plugins/search-client aliases it), `@generated/docusaurus.config` and
+ * plugins/search/search-client aliases it), `@generated/docusaurus.config` and
  * `@docusaurus/ExecutionEnvironment` are stubs, and `window` has a location and a fetch that answers
  * /api/session with the search credentials a test sets. The transport is a small node:http
  * requester (the browser's is XMLHttpRequest); everything above it is the bundle's code.

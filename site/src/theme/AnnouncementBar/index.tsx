@@ -18,7 +18,7 @@ type Props = WrapperProps<typeof AnnouncementBar>;
  * inline script (theme-classic lib/inlineScripts.js) renaming the
  * `data-announcement-bar-initially-dismissed` attribute (this fix then silently does nothing; and
  * if upstream fixes the bug, this wrapper can go). Guarded by
- * site/__tests__/upgrade-smoke/theme-common-internal.test.ts, which also lists every internal import.
+ * site/src/theme/AnnouncementBar/__tests__/upgrade-smoke.test.ts, which also lists every internal import.
  */
 export default function AnnouncementBarWrapper(props: Props): ReactNode {
   const { isActive } = useAnnouncementBar();

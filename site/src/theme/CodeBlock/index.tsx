@@ -14,8 +14,8 @@ function maybeStringifyChildren(children: ReactNode): ReactNode {
  * `key={String(isBrowser)}`, which remounts every code block right after hydration so that a dark
  * colour mode gets its Prism theme. The portal has one colour mode (no switch, light only), so the
  * remount re-rendered every block of the page for nothing: on the TQL manual a tenth of the page's
- * blocking time on a phone (issue 17, bench/pages/tbt-ab.ts). Guarded by
- * site/__tests__/upgrade-smoke/codeblock-fork.test.ts.
+ * blocking time on a phone (bench/pages/tbt-ab.ts). Guarded by
+ * site/src/theme/CodeBlock/__tests__/upgrade-smoke.test.ts.
  */
 export default function CodeBlock({ children: rawChildren, ...props }: Props): ReactNode {
   const children = maybeStringifyChildren(rawChildren);

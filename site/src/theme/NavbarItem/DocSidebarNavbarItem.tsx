@@ -10,10 +10,10 @@ import { matchRoutes } from 'react-router-config';
  * The theme's DocSidebarNavbarItem, active when the page's doc route belongs to the sidebar. The
  * theme's own asks `useActiveDocContext`, which needs every doc's path in the global data (main
  * bundle, every visitor) and tests each one against the address on every render; the global data
- * no longer carries them (plugins/docs-instance/lean-global-data.ts). The matched route carries the
+ * no longer carries them (plugins/access/docs-instance/lean-global-data.ts). The matched route carries the
  * doc's sidebar instead: the docs plugin puts it there for DocRoot (`route.sidebar`, read by
  * `useDocRootMetadata`). Rendered after `preload` has attached the path's section of the route
- * table (plugins/route-sections). Checked by e2e/tests/reading/navigation.spec.ts.
+ * table (plugins/performance/route-sections). Checked by e2e/tests/reading/navigation.spec.ts.
  */
 export default function DocSidebarNavbarItem({ sidebarId, label, docsPluginId, ...props }: Props) {
   const sidebarLink = useLayoutDocsSidebar(sidebarId, docsPluginId).link;

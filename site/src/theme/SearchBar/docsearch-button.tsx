@@ -5,13 +5,30 @@
  * Why a copy: @docsearch/react 3 is one bundled module (modal, Autocomplete, Algolia's lite client:
  * 109 KB unminified); importing the button from it put all of that in every page's main.js, while
  * the modal itself is loaded on the first hover, focus or shortcut. With these two here, the
- * package loads with the modal only. `docsearch-button.test.ts` renders this button and the
- * package's with the same props and requires the same markup, so an upgrade that changes it fails.
+ * package loads with the modal only. `search-bar-fork.test.ts` renders this button and the
+ * package's with the same props and requires the same markup but for the naming below, so an
+ * upgrade that changes it fails.
+ *
+ * One change: the button's name. DocSearch labels it "Search (Ctrl+K)" (aria-label) while it shows
+ * "Search" and the keys Ctrl and K; speech-input users say what they see, and a name that does not
+ * contain the visible text fails WCAG 2.5.3 (axe label-content-name-mismatch). Here the name is the
+ * visible "Search" (hidden visually on phones, not removed: styles.css), the key caps are hidden
+ * from assistive technology, and the shortcut is announced as what it is: aria-keyshortcuts, and a
+ * description ("Ctrl+K", "Command+K" on Apple devices).
  */
-import { type ComponentPropsWithRef, forwardRef, type ReactNode, type RefObject, useEffect, useState } from 'react';
+import {
+  type ComponentPropsWithRef,
+  forwardRef,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useState,
+} from 'react';
 
 export interface ButtonTranslations {
   buttonText?: string;
+  /** Unused: the button is named by its visible text (see above). Kept so the theme's translations fit. */
   buttonAriaLabel?: string;
 }
 
@@ -28,12 +45,13 @@ function isAppleDevice(): boolean {
 
 export const DocSearchButton = forwardRef<HTMLButtonElement, DocSearchButtonProps>(
   ({ translations = {}, ...props }, ref) => {
-    const { buttonText = 'Search', buttonAriaLabel = 'Search' } = translations;
+    const { buttonText = 'Search' } = translations;
     // Known after mounting only, so that the server's HTML and the first render agree.
     const [key, setKey] = useState<typeof ACTION_KEY_APPLE | typeof ACTION_KEY_DEFAULT | null>(null);
     useEffect(() => {
       if (typeof navigator !== 'undefined') setKey(isAppleDevice() ? ACTION_KEY_APPLE : ACTION_KEY_DEFAULT);
     }, []);
+    const shortcutId = useId();
     const [actionKeyReactsTo, actionKeyAltText, actionKeyChild] =
       key === ACTION_KEY_DEFAULT
         ? ([ACTION_KEY_DEFAULT, 'Ctrl', <ControlKeyIcon key="ctrl" />] as const)
@@ -42,7 +60,9 @@ export const DocSearchButton = forwardRef<HTMLButtonElement, DocSearchButtonProp
       <button
         type="button"
         className="DocSearch DocSearch-Button"
-        aria-label={`${buttonAriaLabel} (${actionKeyAltText}+K)`}
+        // The keyboard hook opens the modal on either, whatever the platform.
+        aria-keyshortcuts="Control+K Meta+K"
+        aria-describedby={shortcutId}
         {...props}
         ref={ref}
       >
@@ -50,13 +70,16 @@ export const DocSearchButton = forwardRef<HTMLButtonElement, DocSearchButtonProp
           <SearchIcon />
           <span className="DocSearch-Button-Placeholder">{buttonText}</span>
         </span>
-        <span className="DocSearch-Button-Keys">
+        <span className="DocSearch-Button-Keys" aria-hidden="true">
           {key !== null && (
             <>
               <DocSearchButtonKey reactsToKey={actionKeyReactsTo}>{actionKeyChild}</DocSearchButtonKey>
               <DocSearchButtonKey reactsToKey="k">K</DocSearchButtonKey>
             </>
           )}
+        </span>
+        <span id={shortcutId} hidden>
+          {`${key === null ? 'Ctrl' : actionKeyAltText}+K`}
         </span>
       </button>
     );
@@ -89,7 +112,7 @@ function DocSearchButtonKey({ reactsToKey, children }: { reactsToKey?: string; c
 
 function ControlKeyIcon() {
   return (
-    // biome-ignore lint/a11y/noSvgWithoutTitle: DocSearch's markup, kept identical; the button's aria-label names the shortcut.
+    // biome-ignore lint/a11y/noSvgWithoutTitle: DocSearch's markup, kept identical; hidden with the key caps, the shortcut is the button's description.
     <svg width="15" height="15" className="DocSearch-Control-Key-Icon">
       <path
         d="M4.505 4.496h2M5.505 5.496v5M8.216 4.496l.055 5.993M10 7.5c.333.333.5.667.5 1v2M12.326 4.5v5.996M8.384 4.496c1.674 0 2.116 0 2.116 1.5s-.442 1.5-2.116 1.5M3.205 9.303c-.09.448-.277 1.21-1.241 1.203C1 10.5.5 9.513.5 8V7c0-1.57.5-2.5 1.464-2.494.964.006 1.134.598 1.24 1.342M12.553 10.5h1.953"

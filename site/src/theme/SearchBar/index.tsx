@@ -9,13 +9,13 @@
  *
  * Reach-in (docs/upgrading.md, "Forked SearchBar"). A fork of
  * @docusaurus/theme-search-algolia 3.10.2's lib/theme/SearchBar/index.js, for @docsearch/react 3.9.0
- * (the versions site/__tests__/upgrade-smoke/search-bar-fork.test.ts asserts). It is ours from
+ * (the versions site/src/theme/SearchBar/__tests__/upgrade-smoke.test.ts asserts). It is ours from
  * then on: fixes and features of later theme versions (new DocSearch props, Ask AI, keyboard
  * handling, translations) do not reach it by themselves. It also relies on things it does not own:
  * - the button and the keyboard hook are copies of DocSearch 3.9.0's (./docsearch-button.tsx), not
  *   imports: @docsearch/react 3 is one module, modal included, and the theme's alias
  *   `@docsearch/react/useDocSearchKeyboardEvents` points at its UMD build, a second copy. Either
- *   import put DocSearch in every page's main.js (issue 17); now it loads with the modal. DocSearch 4
+ *   import put DocSearch in every page's main.js; now it loads with the modal. DocSearch 4
  *   ships separate entry points, and its modal takes new props (the theme's v4 SearchBar passes them);
  * - the theme's client helpers (`mergeFacetFilters`, `useAlgoliaContextualFacetFilters`,
  *   `useSearchResultUrlProcessor`) and theme-common's `isRegexpStringMatch`, `useSearchLinkCreator`;

@@ -62,10 +62,14 @@ export default function UserMenuNavbarItem({ mobile = false }: { mobile?: boolea
         <span className={styles.avatar} aria-hidden="true">
           {label.slice(0, 1).toUpperCase()}
         </span>
-        {label}
+        <span className={styles.name}>{label}</span>
       </button>
       <ul className="dropdown__menu">
-        {session.username && session.username !== label && <li className={styles.username}>{session.username}</li>}
+        {/* In full: the button cuts a long name short, and on phones shows the avatar only. */}
+        <li className={styles.identity}>
+          <span className={styles.identityName}>{label}</span>
+          {session.username && session.username !== label && <span>{session.username}</span>}
+        </li>
         <li>{logout}</li>
       </ul>
     </div>

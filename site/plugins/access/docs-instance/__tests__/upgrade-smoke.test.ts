@@ -1,0 +1,113 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
+import { loadContext } from '@docusaurus/core/lib/server/site.js';
+import type { LoadContext, PluginContentLoadedActions } from '@docusaurus/types';
+import { normalizePluginOptions } from '@docusaurus/utils-validation';
+import { broke } from '../../../../__tests__/upgrade-smoke';
+import docsInstance, { validateOptions } from '../index';
+
+const SECTION = 'Docs plugin global data';
+const WRAPPER = 'site/plugins/access/docs-instance/index.ts and lean-global-data.ts';
+/** The page's title and sidebar label: on-prem text that must not reach the global data. */
+const SECRETS = ['SMOKE-ONPREM-TITLE-7f3a', 'SMOKE-ONPREM-LABEL-7f3a'];
+
+/** The global data keys lean-global-data.ts knows; a new key may carry on-prem text. */
+const KNOWN_KEYS = {
+  instance: ['breadcrumbs', 'path', 'versions'],
+  version: ['docs', 'draftIds', 'isLast', 'label', 'mainDocId', 'name', 'path', 'sidebars'],
+  sidebar: ['link'],
+  link: ['label', 'path'],
+};
+
+const siteDir = mkdtempSync(path.join(os.tmpdir(), 'tala-upgrade-smoke-'));
+after(() => rmSync(siteDir, { recursive: true, force: true }));
+
+test('UPGRADE docs plugin global data: the docs-instance wrapper still intercepts setGlobalData, leaves no doc list and no page text, and its shape is known', async () => {
+  // A one-page on-prem instance: the page's sidebar label is the first sidebar link's label.
+  mkdirSync(path.join(siteDir, 'on-prem'));
+  writeFileSync(
+    path.join(siteDir, 'docusaurus.config.js'),
+    "module.exports = { title: 'Smoke', url: 'http://localhost', baseUrl: '/' };\n",
+  );
+  writeFileSync(
+    path.join(siteDir, 'on-prem', 'secret.md'),
+    `---\ntitle: ${SECRETS[0]}\nsidebar_label: ${SECRETS[1]}\n---\n\nOn-prem body.\n`,
+  );
+
+  let context: LoadContext;
+  try {
+    context = await loadContext({ siteDir });
+  } catch (error) {
+    assert.fail(
+      broke(
+        `this test could not build a LoadContext (@docusaurus/core lib/server/site.js): ${error}`,
+        'this test',
+        SECTION,
+      ),
+    );
+  }
+  type Validate = Parameters<typeof validateOptions>[0]['validate'];
+  const options = validateOptions({
+    validate: normalizePluginOptions as Validate,
+    options: { id: 'on-prem', path: 'on-prem', routeBasePath: 'on-prem' },
+  });
+  const plugin = await docsInstance(context, options);
+  assert.ok(
+    plugin.loadContent && plugin.contentLoaded,
+    broke('the docs plugin has no loadContent/contentLoaded', WRAPPER, SECTION),
+  );
+  const content = await plugin.loadContent();
+
+  const globalData: unknown[] = [];
+  const actions = {
+    addRoute: () => {},
+    createData: async (name: string) => path.join(siteDir, '.docusaurus', name),
+    setGlobalData: (data: unknown) => globalData.push(data),
+  } as unknown as PluginContentLoadedActions;
+  await plugin.contentLoaded({ content, actions });
+
+  assert.equal(
+    globalData.length,
+    1,
+    broke('contentLoaded no longer calls actions.setGlobalData once', WRAPPER, SECTION),
+  );
+  const data = globalData[0] as Record<string, unknown>;
+  assert.ok(
+    SECRETS.every((secret) => !JSON.stringify(data).includes(secret)),
+    broke(
+      `on-prem text reaches the global data (every visitor's main bundle): ${JSON.stringify(data)}`,
+      WRAPPER,
+      SECTION,
+    ),
+  );
+
+  const keys = (value: unknown) => Object.keys(value as object).sort();
+  const problems: string[] = [];
+  const expectKeys = (where: string, value: unknown, known: string[]) => {
+    const extra = keys(value).filter((key) => !known.includes(key));
+    if (extra.length > 0) problems.push(`${where} has new keys ${extra.join(', ')}`);
+  };
+  expectKeys('instance', data, KNOWN_KEYS.instance);
+  for (const version of data.versions as Record<string, unknown>[]) {
+    expectKeys('version', version, KNOWN_KEYS.version);
+    // The doc list is emptied (the navbar reads the matched route instead): every visitor's main
+    // bundle carried every doc's path.
+    if ((version.docs as unknown[]).length > 0) problems.push('the doc list is not emptied');
+    for (const [id, sidebar] of Object.entries(version.sidebars as Record<string, { link?: object }>)) {
+      expectKeys('sidebar', sidebar, KNOWN_KEYS.sidebar);
+      if (sidebar.link) {
+        expectKeys('sidebar link', sidebar.link, KNOWN_KEYS.link);
+        if ((sidebar.link as { label: string }).label !== id)
+          problems.push('a sidebar label is not replaced by its id');
+      }
+    }
+  }
+  assert.deepEqual(
+    problems,
+    [],
+    broke('the docs plugin global data changed shape; check that no new field carries on-prem text', WRAPPER, SECTION),
+  );
+});
