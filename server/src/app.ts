@@ -11,6 +11,7 @@ import type { IdentityResolver } from './auth/identity.ts';
 import { authentication, authPlugin } from './auth/index.ts';
 import type { GateConfig } from './config.ts';
 import { fromFastify, GateError, notFound } from './errors.ts';
+import { jsonCompression } from './http/compression.ts';
 import { limitedJsonBodies } from './http/json-body.ts';
 import { mcpRoutes } from './mcp/index.ts';
 import { healthRoutes, Readiness } from './ops/health.ts';
@@ -82,6 +83,7 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
   await rateLimits(app, stores.redis);
   const auth = await authentication(app, config, stores.revocations);
   await app.register(fastifyCookie);
+  await jsonCompression(app);
   await app.register(securityHeaders, {
     inlineScriptHashes: manifest.inlineScriptHashes,
     formTargets: auth.formTargets,
