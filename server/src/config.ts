@@ -38,7 +38,7 @@ export interface GateConfig {
   /** How readers are identified. */
   readonly auth: AuthSettings;
   readonly search: SearchSettings;
-  /** MCP requests per connected assistant and minute (server/src/mcp/). */
+  /** MCP requests per reader (all their assistants together) and minute (server/src/mcp/). */
   readonly mcpCallsPerMinute: number;
   /** Shared state of several replicas (revoked sessions, rate limits); null keeps it in this process. */
   readonly redisUrl: string | null;

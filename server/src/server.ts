@@ -7,7 +7,7 @@ import { serveMetrics } from './ops/metrics.ts';
 
 /**
  * Starts the gate: `node server/src/server.ts`, the TypeScript as it is (Node's type stripping; no
- * loader, no build step: docs/decisions/gate-production-install.md). Configuration: README.md.
+ * loader, no build step: docs/decisions/gate-production-install.md). Configuration: docs/operations.md.
  */
 async function main(): Promise<void> {
   const config = loadConfig();

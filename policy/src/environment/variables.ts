@@ -2,7 +2,7 @@
  * Every environment variable the portal reads, with its kind, default and meaning: the one
  * configuration source of the gate (server/src/config.ts), the site build (site/config/), the
  * standalone development provider and `search:push`. Each program reads the variables it uses
- * (the `*_VARIABLES` lists below); the README's configuration tables document the same names
+ * (the `*_VARIABLES` lists below); the configuration tables of docs/operations.md document the same names
  * (policy/test/environment.test.ts keeps them in step).
  */
 import { Type } from '@sinclair/typebox';
@@ -84,7 +84,7 @@ export const VARIABLES = {
     default: PORTAL_DEFAULTS.search.rate.heavyPerMinute,
   }),
   MCP_CALLS_PER_MINUTE: WholeNumber({
-    description: "MCP requests per connected assistant (the reader's session) per minute",
+    description: 'MCP requests per reader (all their assistants together) per minute',
     minimum: 1,
     default: 240,
   }),
