@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { LOGIN_ROUTE, pageFileOf } from '@tala/policy';
+import { startReceiver } from '../../server/test/otlp-receiver.ts';
 import { send } from './http.ts';
 import { freePorts, Processes, waitUntil } from './processes.ts';
 
@@ -112,5 +113,39 @@ test("README's production start serves the build: ready, the development provide
     page.body.toString(),
     readFileSync(path.join(buildDir, pageFileOf(LOGIN_ROUTE)), 'utf8'),
     'an anonymous visitor gets the login screen',
+  );
+});
+
+test('the production install traces when OTEL_EXPORTER_OTLP_ENDPOINT is set: a page request reaches the collector', async () => {
+  const receiver = await startReceiver();
+  after(() => receiver.close());
+  const ports = await freePorts(['gate', 'idp']);
+  const origin = `http://127.0.0.1:${ports.gate}`;
+  processes.start('traced', 'sh', ['-c', readmeCommand('prod-start')], {
+    PATH,
+    HOME: process.env.HOME ?? dir,
+    PORT: String(ports.gate),
+    BUILD_DIR: buildDir,
+    DEV_IDP_PORT: String(ports.idp),
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+  });
+  await waitUntil(
+    'the traced gate answers /readyz with 200',
+    async () => (await send(`${origin}/readyz`)).status === 200,
+    {
+      processes,
+      name: 'traced',
+      timeoutMs: 60_000,
+    },
+  );
+  const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const page = await send(`${origin}/`, { headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+  assert.equal(page.status, 401, processes.describe('traced'));
+  // The gate's batch processor exports within its 5 s schedule: polled, with a deadline.
+  await waitUntil(
+    'the page span reaches the receiver',
+    async () => receiver.spans().some((span) => span.traceId === traceId && span.name === 'GET page'),
+    { processes, name: 'traced', timeoutMs: 30_000 },
   );
 });
