@@ -2,12 +2,11 @@
  * deploy/observability: every PromQL expression of the Grafana dashboard and of the alert rules
  * parses with Prometheus's own grammar (@prometheus-io/lezer-promql, the parser of Prometheus's
  * web UI), and every metric and label it names exists in the gate's registry, read from a live
- * Metrics instance (server/src/ops/metrics.ts), not from a list kept by hand. When promtool is
- * installed (Debian's prometheus package), it checks the rule file as Prometheus loads it, alert
- * templates included; otherwise that test is skipped. Grafana's rendering is not run here.
+ * Metrics instance (server/src/ops/metrics.ts), not from a list kept by hand. `promtool check
+ * rules` (Debian's 96 MB prometheus package, too much for CI) is a manual check: deploy/README.md.
+ * Grafana's rendering is not run here.
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -142,17 +141,5 @@ describe('deploy/observability', () => {
         assert.ok(rule.annotations[annotation]?.trim(), `${rule.alert}: ${annotation}`);
       }
     }
-  });
-
-  test('promtool check rules accepts the rule file, when promtool is installed', (t) => {
-    const promtool = spawnSync('promtool', ['check', 'rules', path.join(ROOT, RULES)], {
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    if (promtool.error !== undefined) {
-      t.skip(`promtool not found: ${promtool.error.message}`);
-      return;
-    }
-    assert.equal(promtool.status, 0, `${promtool.stdout}${promtool.stderr}`);
   });
 });
