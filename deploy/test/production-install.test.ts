@@ -87,8 +87,8 @@ test("README's production install, in a clean copy, holds the gate and nothing o
   }
 });
 
-test("README's production start serves the build: ready, the development provider on DEV_IDP_PORT, pages behind sign-in", async () => {
-  const ports = await freePorts(['gate', 'idp']);
+test("README's production start serves the build: ready, the development provider on DEV_IDP_PORT, metrics on METRICS_PORT, pages behind sign-in", async () => {
+  const ports = await freePorts(['gate', 'idp', 'metrics']);
   const origin = `http://127.0.0.1:${ports.gate}`;
   // Nothing of the caller's environment: a stray OIDC_* or SKIP_AUTHENTICATION would change what runs.
   processes.start('gate', 'sh', ['-c', readmeCommand('prod-start')], {
@@ -97,6 +97,7 @@ test("README's production start serves the build: ready, the development provide
     PORT: String(ports.gate),
     BUILD_DIR: buildDir,
     DEV_IDP_PORT: String(ports.idp),
+    METRICS_PORT: String(ports.metrics),
     // A busy machine must not turn the page's 401 into load shedding's 503 (operations.test.ts tests that).
     SHED_EVENT_LOOP_DELAY_MS: '0',
   });
@@ -105,6 +106,8 @@ test("README's production start serves the build: ready, the development provide
     name: 'gate',
     timeoutMs: 60_000,
   });
+  const metrics = await send(`http://127.0.0.1:${ports.metrics}/metrics`);
+  assert.match(metrics.body.toString(), /^# HELP tala_http_requests_total /m, 'Prometheus metrics on METRICS_PORT');
   const discovery = await send(`http://127.0.0.1:${ports.idp}/.well-known/openid-configuration`);
   assert.equal(discovery.status, 200, 'the embedded development provider listens on DEV_IDP_PORT');
   const page = await send(`${origin}/`);

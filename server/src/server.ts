@@ -26,12 +26,13 @@ async function main(): Promise<void> {
     await app.close();
     await tracing?.shutdown();
   });
-  await app.listen({ host: config.host, port: config.port });
+  // Hooks cannot be added once the app listens: the metrics server and its closing come first.
   if (config.metricsPort !== null) {
     const metrics = await serveMetrics(app.metrics, config.host, config.metricsPort);
     app.addHook('onClose', () => new Promise<void>((resolve) => metrics.close(() => resolve())));
     app.log.info({ port: config.metricsPort }, 'Prometheus metrics at /metrics');
   }
+  await app.listen({ host: config.host, port: config.port });
   if (config.skipAuthentication) app.log.warn('SKIP_AUTHENTICATION is on: every visitor reads as an on-prem reader');
   if (config.auth.mode === 'oidc' && config.auth.provider === 'embedded') {
     const accounts = DEMO_ACCOUNTS.map((a) => `    ${a.username.padEnd(22)} ${a.name}: ${a.description}`).join('\n');
