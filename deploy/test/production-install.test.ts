@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import { LOGIN_ROUTE, pageFileOf } from '@tala/policy';
+import { startReceiver } from '../../server/test/otlp-receiver.ts';
 import { send } from './http.ts';
 import { freePorts, Processes, waitUntil } from './processes.ts';
 
@@ -86,8 +87,8 @@ test("README's production install, in a clean copy, holds the gate and nothing o
   }
 });
 
-test("README's production start serves the build: ready, the development provider on DEV_IDP_PORT, pages behind sign-in", async () => {
-  const ports = await freePorts(['gate', 'idp']);
+test("README's production start serves the build: ready, the development provider on DEV_IDP_PORT, metrics on METRICS_PORT, pages behind sign-in", async () => {
+  const ports = await freePorts(['gate', 'idp', 'metrics']);
   const origin = `http://127.0.0.1:${ports.gate}`;
   // Nothing of the caller's environment: a stray OIDC_* or SKIP_AUTHENTICATION would change what runs.
   processes.start('gate', 'sh', ['-c', readmeCommand('prod-start')], {
@@ -96,6 +97,7 @@ test("README's production start serves the build: ready, the development provide
     PORT: String(ports.gate),
     BUILD_DIR: buildDir,
     DEV_IDP_PORT: String(ports.idp),
+    METRICS_PORT: String(ports.metrics),
     // A busy machine must not turn the page's 401 into load shedding's 503 (operations.test.ts tests that).
     SHED_EVENT_LOOP_DELAY_MS: '0',
   });
@@ -104,6 +106,8 @@ test("README's production start serves the build: ready, the development provide
     name: 'gate',
     timeoutMs: 60_000,
   });
+  const metrics = await send(`http://127.0.0.1:${ports.metrics}/metrics`);
+  assert.match(metrics.body.toString(), /^# HELP tala_http_requests_total /m, 'Prometheus metrics on METRICS_PORT');
   const discovery = await send(`http://127.0.0.1:${ports.idp}/.well-known/openid-configuration`);
   assert.equal(discovery.status, 200, 'the embedded development provider listens on DEV_IDP_PORT');
   const page = await send(`${origin}/`);
@@ -112,5 +116,39 @@ test("README's production start serves the build: ready, the development provide
     page.body.toString(),
     readFileSync(path.join(buildDir, pageFileOf(LOGIN_ROUTE)), 'utf8'),
     'an anonymous visitor gets the login screen',
+  );
+});
+
+test('the production install traces when OTEL_EXPORTER_OTLP_ENDPOINT is set: a page request reaches the collector', async () => {
+  const receiver = await startReceiver();
+  after(() => receiver.close());
+  const ports = await freePorts(['gate', 'idp']);
+  const origin = `http://127.0.0.1:${ports.gate}`;
+  processes.start('traced', 'sh', ['-c', readmeCommand('prod-start')], {
+    PATH,
+    HOME: process.env.HOME ?? dir,
+    PORT: String(ports.gate),
+    BUILD_DIR: buildDir,
+    DEV_IDP_PORT: String(ports.idp),
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+  });
+  await waitUntil(
+    'the traced gate answers /readyz with 200',
+    async () => (await send(`${origin}/readyz`)).status === 200,
+    {
+      processes,
+      name: 'traced',
+      timeoutMs: 60_000,
+    },
+  );
+  const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const page = await send(`${origin}/`, { headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01` } });
+  assert.equal(page.status, 401, processes.describe('traced'));
+  // The gate's batch processor exports within its 5 s schedule: polled, with a deadline.
+  await waitUntil(
+    'the page span reaches the receiver',
+    async () => receiver.spans().some((span) => span.traceId === traceId && span.name === 'GET page'),
+    { processes, name: 'traced', timeoutMs: 30_000 },
   );
 });

@@ -84,9 +84,12 @@ test('secrets are never echoed in an error', () => {
   }
 });
 
-test('the README documents exactly the variables the programs read', () => {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const configuration = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('### Tests and benchmarks'));
+test('docs/operations.md documents exactly the variables the programs read', () => {
+  const operations = readFileSync(new URL('../../docs/operations.md', import.meta.url), 'utf8');
+  const start = operations.indexOf('\n## Configuration\n');
+  const end = operations.indexOf('\n### Tests and benchmarks\n');
+  assert.ok(start !== -1 && end > start, 'docs/operations.md has "## Configuration", then "### Tests and benchmarks"');
+  const configuration = operations.slice(start, end);
   const documented = new Set(
     [...configuration.matchAll(/^\| `([A-Z_]+)`(?:, `([A-Z_]+)`)*/gm)].flatMap((m) =>
       [...m[0].matchAll(/`([A-Z_]+)`/g)].map((n) => n[1]),

@@ -11,11 +11,14 @@ import type { IdentityResolver } from './auth/identity.ts';
 import { authentication, authPlugin } from './auth/index.ts';
 import type { GateConfig } from './config.ts';
 import { fromFastify, GateError, notFound } from './errors.ts';
+import { jsonCompression } from './http/compression.ts';
 import { limitedJsonBodies } from './http/json-body.ts';
 import { mcpRoutes } from './mcp/index.ts';
 import { healthRoutes, Readiness } from './ops/health.ts';
 import { loggerOptions } from './ops/logger.ts';
 import { Metrics, metricsHooks } from './ops/metrics.ts';
+import { echoRequestId, requestIdOf } from './ops/request-id.ts';
+import type { Tracing } from './ops/tracing.ts';
 import { loadShedding } from './protect/load-shedding.ts';
 import { rateLimits } from './protect/rate-limits.ts';
 import { openSearch, search, searchConnectTargets } from './search/index.ts';
@@ -27,10 +30,12 @@ export interface BuildAppOptions {
   /** Overrides the identity chosen from the config (tests, and the sign-in layer). */
   identity?: IdentityResolver;
   logger?: FastifyServerOptions['logger'];
+  /** Started by server.ts before this module was imported (ops/tracing.ts); null or absent: off. */
+  tracing?: Tracing | null;
 }
 
 /** The gate server as a Fastify app, without listening (server.ts listens; tests inject). */
-export async function buildApp({ config, identity, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, identity, logger, tracing }: BuildAppOptions): Promise<FastifyInstance> {
   const manifest = await loadManifest(config.buildDir);
   // Who gets what: the one decision the gate, search and the MCP tools share.
   const access = accessDecision(manifest);
@@ -40,6 +45,16 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
   ]);
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
+    // Every log line of a request carries its id (`reqId`) and, when tracing, its trace: the child
+    // logger is made while the request's HTTP span is active, so even the line after the response has it.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
+    ...(tracing
+      ? {
+          childLoggerFactory: (parent, bindings, options) =>
+            parent.child({ ...bindings, ...tracing.logFields() }, options),
+        }
+      : {}),
     // A hop count as proxy-addr's trust function (Fastify takes a number too, its types do not).
     trustProxy:
       typeof config.trustProxy === 'number'
@@ -53,6 +68,9 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
     bodyLimit: 64 * 1024,
   });
 
+  // Before any other plugin: the instrumentation must see every hook and route.
+  if (tracing) await app.register(tracing.plugin);
+  echoRequestId(app);
   app.decorate('metrics', new Metrics());
   app.decorate('readiness', new Readiness());
   await app.register(metricsHooks, { metrics: app.metrics });
@@ -82,6 +100,7 @@ export async function buildApp({ config, identity, logger }: BuildAppOptions): P
   await rateLimits(app, stores.redis);
   const auth = await authentication(app, config, stores.revocations);
   await app.register(fastifyCookie);
+  await jsonCompression(app);
   await app.register(securityHeaders, {
     inlineScriptHashes: manifest.inlineScriptHashes,
     formTargets: auth.formTargets,

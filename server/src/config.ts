@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type AuthSettings, loadAuthSettings } from './auth/settings.ts';
 import { type Env, readGateEnvironment } from './env.ts';
 import { ConfigError } from './errors.ts';
+import { type TracingSettings, tracingSettings } from './ops/tracing.ts';
 import { loadSearchSettings, type SearchSettings } from './search/settings.ts';
 
 /** The gate's configuration, read once from the environment, validated, then frozen. */
@@ -38,7 +39,7 @@ export interface GateConfig {
   /** How readers are identified. */
   readonly auth: AuthSettings;
   readonly search: SearchSettings;
-  /** MCP requests per connected assistant and minute (server/src/mcp/). */
+  /** MCP requests per reader (all their assistants together) and minute (server/src/mcp/). */
   readonly mcpCallsPerMinute: number;
   /** Shared state of several replicas (revoked sessions, rate limits); null keeps it in this process. */
   readonly redisUrl: string | null;
@@ -48,6 +49,8 @@ export interface GateConfig {
   readonly shutdownTimeoutMs: number;
   /** Mean event-loop delay above which new requests get 503 (protect/load-shedding.ts); 0: never. */
   readonly shedEventLoopDelayMs: number;
+  /** OpenTelemetry traces to an OTLP endpoint (ops/tracing.ts); null: off, no OpenTelemetry code loaded. */
+  readonly tracing: TracingSettings | null;
 }
 
 const DEFAULT_BUILD_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../site/build');
@@ -104,5 +107,6 @@ export function loadConfig(env: Env = process.env): GateConfig {
     metricsPort: vars.METRICS_PORT ?? null,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT * 1000,
     shedEventLoopDelayMs: vars.SHED_EVENT_LOOP_DELAY_MS,
+    tracing: tracingSettings(vars),
   });
 }

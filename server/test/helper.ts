@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import type { IdentityResolver } from '../src/auth/identity.ts';
 import { type GateConfig, loadConfig } from '../src/config.ts';
+import type { Tracing } from '../src/ops/tracing.ts';
 
 /** A small build directory with a manifest: the gate's behaviour does not depend on Docusaurus. */
 const FILES: Record<string, [AccessLevel, string]> = {
@@ -69,6 +70,8 @@ export interface GateOptions {
   files?: Record<string, string>;
   /** Collects the gate's log lines (JSON, level info and above) instead of discarding them. */
   logLines?: string[];
+  /** A started tracer (ops/tracing.ts), as server.ts passes it. */
+  tracing?: Tracing | null;
 }
 
 export async function buildGate(t: TestContext, options: GateOptions = {}): Promise<FastifyInstance> {
@@ -88,7 +91,7 @@ export async function buildGate(t: TestContext, options: GateOptions = {}): Prom
     options.identity === undefined ? undefined : async () => options.identity as Identity | null;
   const lines = options.logLines;
   const logger = lines ? { level: 'info', stream: { write: (line: string) => lines.push(line) } } : false;
-  const app = await buildApp({ config, identity, logger });
+  const app = await buildApp({ config, identity, logger, tracing: options.tracing });
   t.after(() => app.close());
   return app;
 }

@@ -51,6 +51,27 @@ test('/metrics counts requests, denials and searches by class, never by path or 
   assert.equal((await fetch(`http://127.0.0.1:${port}/other`)).status, 404);
 });
 
+test('every log line of a request carries its request id, echoed in X-Request-Id; a safe incoming one is kept', async (t) => {
+  const lines: string[] = [];
+  const app = await buildGate(t, { identity: READER, logLines: lines });
+  lines.length = 0;
+  const kept = await app.inject({ url: '/studio/build/', headers: { 'x-request-id': 'edge-01HZX3K9' } });
+  assert.equal(kept.headers['x-request-id'], 'edge-01HZX3K9');
+  const ids = [String(kept.headers['x-request-id'])];
+  for (const unsafe of ['a'.repeat(65), 'two words', 'x\u2028y', '']) {
+    const answer = await app.inject({ url: '/studio/build/', headers: { 'x-request-id': unsafe } });
+    assert.match(String(answer.headers['x-request-id']), /^[0-9a-f-]{36}$/, `"${unsafe}" is replaced`);
+    ids.push(String(answer.headers['x-request-id']));
+  }
+  assert.equal(new Set(ids).size, ids.length, 'each request its own id');
+  const logged = lines.map((line) => JSON.parse(line) as { reqId?: string; trace_id?: string });
+  assert.ok(logged.length >= ids.length * 2, lines.join('\n'));
+  for (const line of logged) {
+    assert.ok(ids.includes(line.reqId ?? ''), JSON.stringify(line));
+    assert.equal(line.trace_id, undefined, 'no trace without tracing');
+  }
+});
+
 test('logs are JSON, or pino-pretty for a developer at a terminal; search keys in URLs are redacted', () => {
   const development = loadConfig({});
   const production = loadConfig({

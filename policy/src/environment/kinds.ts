@@ -8,7 +8,7 @@
 import { type TSchema, Type } from '@sinclair/typebox';
 
 export interface VariableOptions {
-  /** What the variable does; the README's configuration tables say the same. */
+  /** What the variable does; the configuration tables of docs/operations.md say the same. */
   description: string;
   /** The value may be a secret: errors never echo it (JSON Schema's own annotation). */
   writeOnly?: boolean;

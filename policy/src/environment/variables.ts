@@ -2,12 +2,22 @@
  * Every environment variable the portal reads, with its kind, default and meaning: the one
  * configuration source of the gate (server/src/config.ts), the site build (site/config/), the
  * standalone development provider and `search:push`. Each program reads the variables it uses
- * (the `*_VARIABLES` lists below); the README's configuration tables document the same names
+ * (the `*_VARIABLES` lists below); the configuration tables of docs/operations.md document the same names
  * (policy/test/environment.test.ts keeps them in step).
  */
 import { Type } from '@sinclair/typebox';
 import { PORTAL_DEFAULTS } from '../defaults.ts';
 import { Choice, Duration, Flag, HttpUrl, HttpUrlList, List, Port, ServiceUrl, Text, WholeNumber } from './kinds.ts';
+
+/** OTEL_TRACES_SAMPLER's values, as the OpenTelemetry SDK names them. */
+export const TRACES_SAMPLERS = [
+  'always_on',
+  'always_off',
+  'traceidratio',
+  'parentbased_always_on',
+  'parentbased_always_off',
+  'parentbased_traceidratio',
+] as const;
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -84,10 +94,31 @@ export const VARIABLES = {
     default: PORTAL_DEFAULTS.search.rate.heavyPerMinute,
   }),
   MCP_CALLS_PER_MINUTE: WholeNumber({
-    description: "MCP requests per connected assistant (the reader's session) per minute",
+    description: 'MCP requests per reader (all their assistants together) per minute',
     minimum: 1,
     default: 240,
   }),
+  // OpenTelemetry's own names (the SDK's environment specification): the gate validates them, the
+  // exporter and the resource read them as the SDK documents.
+  OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(HttpUrl({ description: 'OTLP/HTTP base URL; turns tracing on' })),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: Type.Optional(
+    HttpUrl({ description: 'OTLP/HTTP URL of traces (…/v1/traces); turns tracing on' }),
+  ),
+  OTEL_EXPORTER_OTLP_HEADERS: Type.Optional(
+    Text({ description: 'Headers of every export, key=value,…', writeOnly: true }),
+  ),
+  OTEL_SERVICE_NAME: Text({ description: 'service.name of the spans', default: 'tala-docs' }),
+  OTEL_TRACES_SAMPLER: Choice(TRACES_SAMPLERS, {
+    description: 'Which traces are kept',
+    default: 'parentbased_always_on',
+  }),
+  OTEL_TRACES_SAMPLER_ARG: Type.Optional(
+    Text({
+      description: 'Ratio of the traceidratio samplers',
+      pattern: '^(0(\\.\\d+)?|1(\\.0+)?|\\.\\d+)$',
+      expected: 'a ratio from 0 to 1',
+    }),
+  ),
   REDIRECT_URI: Type.Optional(HttpUrl({ description: 'Build-time sign-in redirect URI' })),
   SITE_URL: HttpUrl({
     description: 'Origin used in the sitemap and canonical links',
@@ -140,6 +171,12 @@ export const GATE_VARIABLES = [
   'SEARCH_RATE_PER_MINUTE',
   'SEARCH_HEAVY_RATE_PER_MINUTE',
   'MCP_CALLS_PER_MINUTE',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_HEADERS',
+  'OTEL_SERVICE_NAME',
+  'OTEL_TRACES_SAMPLER',
+  'OTEL_TRACES_SAMPLER_ARG',
 ] as const satisfies readonly VariableName[];
 
 export const BUILD_VARIABLES = [

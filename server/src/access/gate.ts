@@ -46,6 +46,8 @@ export async function gateRoutes(
   fastify.route({
     method: ['GET', 'HEAD'],
     url: '*',
+    // The build's files come precompressed (.br/.gz); compressing the rest per request costs every read.
+    compress: false,
     async handler(request, reply) {
       const rawPath = (request.raw.url ?? '/').split('?')[0] ?? '/';
       const identity = request.identity;

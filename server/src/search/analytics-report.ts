@@ -5,7 +5,7 @@
  * queries, the queries with no results, and those with results nobody opened, each with what to
  * do: a synonym for words the docs do not use, or the pages the engine offers today.
  *
- *   kubectl logs -l app=tala-docs --since=168h | npm run search:report
+ *   kubectl logs -l app=tala-docs --since=168h --tail=-1 --max-log-requests=10 | npm run search:report
  *   npm run search:report -- /var/log/tala-docs/*.log --days 30
  */
 import { createReadStream, existsSync } from 'node:fs';

@@ -4,7 +4,7 @@ import type { GateEnvironment } from '../env.ts';
 import { ConfigError } from '../errors.ts';
 
 /**
- * Where readers' searches go (README: "Search").
+ * Where readers' searches go (docs/search.md, "Backends").
  * - `embedded` (default): this server answers `POST /1/indexes/*\/queries` from the build's records.
  * - `algolia`: the records are pushed to Algolia (`npm run search:push`); each reader gets a secured
  *   API key from /api/session whose filters allow only what their roles may read, and the browser

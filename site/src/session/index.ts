@@ -7,7 +7,7 @@ import { fetchSession, SERVER_RENDER_STATE, SessionStore } from './session-store
 const { pagesPrefix, skipAuthentication } = siteConfig.customFields as TalaCustomFields;
 
 /**
- * `npm run dev` (README, "Adding a page"): the Docusaurus dev server has no gate, so nothing
+ * `npm run dev` (docs/writing.md, "Preview while you write"): the Docusaurus dev server has no gate, so nothing
  * answers /api/session. With skipAuthentication the reader is what the gate would make them: a
  * reader holding the on-prem role. Only on the dev server: a production build drops this branch.
  */
