@@ -1,12 +1,17 @@
-import { type AccessLevel, FORBIDDEN_ROUTE, LOGIN_ROUTE, NOT_FOUND_FILE, pageFileOf } from '@tala/policy';
+import {
+  type AccessLevel,
+  FORBIDDEN_ROUTE,
+  isHashedAsset,
+  LOGIN_ROUTE,
+  NOT_FOUND_FILE,
+  pageFileOf,
+} from '@tala/policy';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, forbidden, notFound, unauthenticated } from '../errors.ts';
 import type { FileCache } from './file-cache.ts';
 import type { AccessDecision } from './open.ts';
 
 const LOGIN_FILE = pageFileOf(LOGIN_ROUTE);
-/** Bundler output named with a content hash never changes: cache it for a year. */
-const HASHED_ASSET = /^assets\/.+\.[0-9a-f]{8,}\.\w+$/;
 
 /**
  * Gated pages and files are never stored. Gated hashed assets may be stored by this reader's
@@ -15,8 +20,8 @@ const HASHED_ASSET = /^assets\/.+\.[0-9a-f]{8,}\.\w+$/;
  * same chunk cost a 304 instead of a download and a parse. Logout clears the browser's cache.
  */
 function cacheControl(file: string, level: AccessLevel): string {
-  if (level !== 'public') return HASHED_ASSET.test(file) ? 'private, no-cache' : 'private, no-store';
-  return HASHED_ASSET.test(file) ? 'public, max-age=31536000, immutable' : 'public, no-cache';
+  if (level !== 'public') return isHashedAsset(file) ? 'private, no-cache' : 'private, no-store';
+  return isHashedAsset(file) ? 'public, max-age=31536000, immutable' : 'public, no-cache';
 }
 
 function queryOf(request: FastifyRequest): string {
