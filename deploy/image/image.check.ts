@@ -15,8 +15,8 @@ import { execFile, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
+import { promisify } from 'node:util';
 import { FORBIDDEN_ROUTE } from '@tala/policy';
 import { send } from '../test/http.ts';
 import { freePorts } from '../test/processes.ts';
@@ -57,8 +57,20 @@ before(async () => {
   }
   const started = Date.now();
   streamed('podman', [
-    '--runtime', 'runc', 'build', '--format', 'docker', '--network', 'host',
-    '--build-arg', `BASE_IMAGE=${base}`, '-t', image, '-f', 'Containerfile', '.',
+    '--runtime',
+    'runc',
+    'build',
+    '--format',
+    'docker',
+    '--network',
+    'host',
+    '--build-arg',
+    `BASE_IMAGE=${base}`,
+    '-t',
+    image,
+    '-f',
+    'Containerfile',
+    '.',
   ]);
   console.log(`image built in ${Math.round((Date.now() - started) / 1000)} s`);
   ports = await freePorts(['gate', 'metrics', 'idp']);
@@ -82,10 +94,29 @@ test('the image runs as a non-root user with a health check, and reports its siz
 test('read-only and non-root, it becomes ready, signs readers in and keeps on-prem for the role', async () => {
   // Host networking: the embedded provider's redirects use loopback addresses both sides can reach.
   await podman(
-    'run', '--detach', '--name', name, '--read-only', '--ulimit', 'host', '--network', 'host',
-    '--env', 'ENVIRONMENT=development', '--env', 'HOST=127.0.0.1',
-    '--env', `PORT=${ports.gate}`, '--env', `METRICS_PORT=${ports.metrics}`, '--env', `DEV_IDP_PORT=${ports.idp}`,
-    '--env', `PUBLIC_URL=${origin}`, '--env', 'SHED_EVENT_LOOP_DELAY_MS=0',
+    'run',
+    '--detach',
+    '--name',
+    name,
+    '--read-only',
+    '--ulimit',
+    'host',
+    '--network',
+    'host',
+    '--env',
+    'ENVIRONMENT=development',
+    '--env',
+    'HOST=127.0.0.1',
+    '--env',
+    `PORT=${ports.gate}`,
+    '--env',
+    `METRICS_PORT=${ports.metrics}`,
+    '--env',
+    `DEV_IDP_PORT=${ports.idp}`,
+    '--env',
+    `PUBLIC_URL=${origin}`,
+    '--env',
+    'SHED_EVENT_LOOP_DELAY_MS=0',
     image,
   );
   const deadline = Date.now() + 120_000;
@@ -120,4 +151,84 @@ test('read-only and non-root, it becomes ready, signs readers in and keeps on-pr
 test('SIGTERM drains and the process exits 0', async () => {
   await podman('stop', '--time', '30', name);
   assert.equal(await podman('inspect', '--format', '{{.State.ExitCode}}', name), '0', await podman('logs', name));
+});
+
+test('PREVIOUS_IMAGE: the next image keeps the previous release’s hashed assets for readers still on it', async () => {
+  // A "previous release": this image with one more hashed asset in its build and manifest.
+  const asset = 'assets/js/previous.0badc0de.js';
+  writeFileSync(
+    path.join(work, 'Containerfile.previous'),
+    `FROM ${image}
+USER root
+RUN node -e "const fs = require('node:fs'); const m = JSON.parse(fs.readFileSync('site/build/.access-manifest.json', 'utf8')); m.files['${asset}'] = 'public'; fs.writeFileSync('site/build/${asset}', 'previous release'); fs.writeFileSync('site/build/.access-manifest.json', JSON.stringify(m));"
+USER 10001:10001
+`,
+  );
+  streamed('podman', [
+    '--runtime',
+    'runc',
+    'build',
+    '--format',
+    'docker',
+    '-t',
+    `${image}-previous`,
+    '-f',
+    path.join(work, 'Containerfile.previous'),
+    work,
+  ]);
+  streamed('podman', [
+    '--runtime',
+    'runc',
+    'build',
+    '--format',
+    'docker',
+    '--network',
+    'host',
+    '--build-arg',
+    `BASE_IMAGE=${base}`,
+    '--build-arg',
+    `PREVIOUS_IMAGE=${image}-previous`,
+    '-t',
+    `${image}-next`,
+    '-f',
+    'Containerfile',
+    '.',
+  ]);
+  const next = `${name}-next`;
+  try {
+    await podman(
+      'run',
+      '--detach',
+      '--name',
+      next,
+      '--read-only',
+      '--ulimit',
+      'host',
+      '--network',
+      'host',
+      '--env',
+      'ENVIRONMENT=development',
+      '--env',
+      'HOST=127.0.0.1',
+      '--env',
+      `PORT=${ports.gate}`,
+      '--env',
+      `DEV_IDP_PORT=${ports.idp}`,
+      '--env',
+      `METRICS_PORT=${ports.metrics}`,
+      '--env',
+      'SHED_EVENT_LOOP_DELAY_MS=0',
+      `${image}-next`,
+    );
+    const deadline = Date.now() + 120_000;
+    while ((await send(`${origin}/readyz`).catch(() => ({ status: 0 }))).status !== 200) {
+      assert.ok(Date.now() < deadline, `not ready after 120 s:\n${await podman('logs', next)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const carried = await send(`${origin}/${asset}`);
+    assert.equal(carried.status, 200);
+    assert.equal(carried.body.toString(), 'previous release');
+  } finally {
+    await podman('rm', '--force', '--ignore', next);
+  }
 });
