@@ -98,45 +98,66 @@ test('in production (ALGOLIA_HOSTS not naming the portal) the endpoint ignores s
   assert.equal(res.statusCode, 401);
 });
 
-test('search:push replaces the Algolia index with the build records and the DocSearch settings (official client, custom host)', async (t) => {
-  // What Algolia's write API answers for replaceAllObjects/setSettings/waitForTask, recorded.
+/**
+ * Algolia's write API as search:push uses it (indices, batch, operation, settings, browse, synonyms,
+ * tasks), in memory, with every call recorded.
+ */
+async function fakeAlgolia(t: import('node:test').TestContext) {
   const fake = Fastify();
   const calls: { method: string; url: string; body: any }[] = [];
-  const objects: Record<string, any[]> = {};
-  let settings: unknown = null;
+  const indices = new Map<string, Map<string, any>>();
+  let settings: any = null;
   const synonyms: { url?: string; body?: unknown } = {};
   fake.addContentTypeParser('*', { parseAs: 'string' }, (_r, body, done) =>
     done(null, body ? JSON.parse(String(body)) : {}),
   );
-  fake.all('/*', async (request) => {
+  const ok = () => ({ taskID: calls.length, updatedAt: new Date().toISOString() });
+  fake.all('/*', async (request, reply) => {
     const body = (typeof request.body === 'string' ? JSON.parse(request.body || '{}') : request.body) as any;
     calls.push({ method: request.method, url: request.url, body });
     const path = request.url.split('?')[0] as string;
     const index = decodeURIComponent(path.split('/')[3] ?? '');
-    if (path.endsWith('/batch') && !path.endsWith('/synonyms/batch')) {
-      objects[index] = [...(objects[index] ?? []), ...body.requests.map((r: any) => r.body)];
+    const objects = () => indices.get(index) ?? indices.set(index, new Map()).get(index)!;
+    if (path.endsWith('/synonyms/batch')) {
+      Object.assign(synonyms, { url: request.url, body });
+      return ok();
+    }
+    if (path.endsWith('/batch')) {
+      for (const { action, body: object } of body.requests) {
+        if (action === 'deleteObject') objects().delete(object.objectID);
+        else objects().set(object.objectID, object);
+      }
       return { taskID: calls.length, objectIDs: body.requests.map((r: any) => r.body.objectID) };
     }
     if (path.endsWith('/operation')) {
       if (body.operation === 'move') {
-        objects[body.destination] = objects[index] ?? [];
-        delete objects[index];
+        indices.set(body.destination, indices.get(index) ?? new Map());
+        indices.delete(index);
       }
-      return { taskID: calls.length, updatedAt: new Date().toISOString() };
+      return ok();
     }
     if (path.endsWith('/settings')) {
+      if (request.method === 'GET') {
+        if (!indices.has(index)) return reply.code(404).send({ message: 'Index does not exist', status: 404 });
+        return settings ?? {};
+      }
       settings = body;
-      return { taskID: calls.length, updatedAt: new Date().toISOString() };
+      objects();
+      return ok();
     }
-    if (path.endsWith('/synonyms/batch')) {
-      Object.assign(synonyms, { url: request.url, body });
-      return { taskID: calls.length, updatedAt: new Date().toISOString() };
+    if (path.endsWith('/browse')) {
+      return { hits: [...objects().values()].map((o) => ({ objectID: o.objectID, tala_hash: o.tala_hash })) };
     }
     if (path.includes('/task/')) return { status: 'published', pendingTask: false };
-    return { taskID: calls.length };
+    return ok();
   });
   t.after(() => fake.close());
   const address = await fake.listen({ host: '127.0.0.1', port: 0 });
+  return { address, calls, indices, settings: () => settings, synonyms };
+}
+
+test('search:push fills a new Algolia index with the build records and the DocSearch settings (official client, custom host)', async (t) => {
+  const algolia = await fakeAlgolia(t);
   const records = parseRecords(JSON.stringify(fixtureRecords()));
   const lines: string[] = [];
   const result = await pushRecords(
@@ -146,7 +167,7 @@ test('search:push replaces the Algolia index with the build records and the DocS
       adminApiKey: 'admin-key',
       indexName: 'tala-docs',
       origin: 'https://docs.tala.example',
-      hosts: [address],
+      hosts: [algolia.address],
       log: (line) => lines.push(line),
     },
     [
@@ -154,24 +175,86 @@ test('search:push replaces the Algolia index with the build records and the DocS
       ['handover', 'talk to a human'],
     ],
   );
-  assert.equal(result.records, records.length);
-  assert.match(synonyms.url ?? '', /replaceExistingSynonyms=true/);
-  assert.deepEqual(synonyms.body, [
+  assert.deepEqual(result, { records: records.length, mode: 'full', saved: records.length, deleted: 0, unchanged: 0 });
+  assert.match(algolia.synonyms.url ?? '', /replaceExistingSynonyms=true/);
+  assert.deepEqual(algolia.synonyms.body, [
     { objectID: 'tala-synonyms-1', type: 'synonym', synonyms: ['sync', 'synchronisation'] },
     // Algolia's regular synonyms take phrases as they are.
     { objectID: 'tala-synonyms-2', type: 'synonym', synonyms: ['handover', 'talk to a human'] },
   ]);
-  assert.equal(objects['tala-docs']?.length, records.length, 'the index holds every record after the move');
-  assert.ok(objects['tala-docs']?.every((o) => o.url.startsWith('https://docs.tala.example/') && o.access));
+  const index = [...(algolia.indices.get('tala-docs')?.values() ?? [])];
+  assert.equal(index.length, records.length, 'the index holds every record after the move');
+  assert.ok(index.every((o) => o.url.startsWith('https://docs.tala.example/') && o.access && o.tala_hash));
+  const settings = algolia.settings();
   assert.deepEqual(settings, INDEX_SETTINGS);
   assert.ok((INDEX_SETTINGS.attributesForFaceting ?? []).includes('filterOnly(access)'));
   // Both backends drop stop words from questions.
   assert.deepEqual([settings.removeStopWords, settings.queryLanguages], [['en'], ['en']]);
   assert.ok(
-    calls.some((c) => c.url.includes('tala-docs_tmp_')),
+    algolia.calls.some((c) => c.url.includes('tala-docs_tmp_')),
     'written to a temporary index first',
   );
-  assert.match(lines.join('\n'), /records to index tala-docs/);
+  assert.match(lines.join('\n'), /records replace index tala-docs/);
+});
+
+test('search:push then sends only what changed: an edited page, a removed record; nothing when nothing changed', async (t) => {
+  const algolia = await fakeAlgolia(t);
+  const options = {
+    appId: 'APP123',
+    adminApiKey: 'admin-key',
+    indexName: 'tala-docs',
+    origin: 'https://docs.tala.example',
+    hosts: [algolia.address],
+    log: () => {},
+  };
+  const records = parseRecords(JSON.stringify(fixtureRecords()));
+  await pushRecords(records, options);
+  const writes = () =>
+    algolia.calls.filter((c) => /\/batch$/.test(c.url.split('?')[0] as string) && !c.url.includes('/synonyms/'));
+  const before = writes().length;
+
+  assert.deepEqual(await pushRecords(records, options), {
+    records: records.length,
+    mode: 'incremental',
+    saved: 0,
+    deleted: 0,
+    unchanged: records.length,
+  });
+  assert.equal(writes().length, before, 'an unchanged build writes no record');
+
+  // One page edited (every record of it), one record of another page gone.
+  const page = records[0]?.url_without_anchor;
+  const edited = records.map((r) =>
+    r.url_without_anchor === page ? { ...r, content: `${r.content ?? ''} (edited)` } : r,
+  );
+  const removed = edited.find((r) => r.url_without_anchor !== page) as (typeof records)[number];
+  const next = edited.filter((r) => r !== removed);
+  const changed = records.filter((r) => r.url_without_anchor === page).length;
+  const result = await pushRecords(next, options);
+  assert.deepEqual(result, {
+    records: next.length,
+    mode: 'incremental',
+    saved: changed,
+    deleted: 1,
+    unchanged: next.length - changed,
+  });
+  const index = algolia.indices.get('tala-docs') as Map<string, any>;
+  assert.deepEqual([...index.keys()].sort(), next.map((r) => r.objectID).sort());
+  assert.ok(
+    [...index.values()]
+      .filter((o) => o.url_without_anchor.endsWith(page as string))
+      .every((o) => o.content.endsWith('(edited)')),
+  );
+  const sent = writes()
+    .slice(before)
+    .flatMap((c) => c.body.requests);
+  assert.equal(sent.length, changed + 1, 'only the edited records and the deletion were sent');
+
+  assert.equal(
+    (await pushRecords(next, { ...options, full: true })).mode,
+    'full',
+    'SEARCH_PUSH_FULL replaces the index',
+  );
 });
 
 test('the Algolia index searches the attributes the embedded engine searches, in the same order', () => {

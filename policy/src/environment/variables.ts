@@ -77,6 +77,7 @@ export const VARIABLES = {
     Text({ description: 'Algolia key with write rights (search:push)', writeOnly: true }),
   ),
   ALGOLIA_HOSTS: Type.Optional(HttpUrlList({ description: "Search hosts instead of Algolia's" })),
+  SEARCH_PUSH_FULL: Flag({ description: 'search:push replaces the whole index instead of sending what changed' }),
   ALGOLIA_KEY_LIFETIME_SECONDS: WholeNumber({
     description: "Lifetime of a reader's secured key",
     minimum: 60,
@@ -202,6 +203,7 @@ export const PUSH_VARIABLES = [
   'PUBLIC_URL',
   'PAGES_PREFIX',
   'BUILD_DIR',
+  'SEARCH_PUSH_FULL',
 ] as const satisfies readonly VariableName[];
 
 export const DEV_IDP_VARIABLES = [

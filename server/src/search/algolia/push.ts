@@ -1,11 +1,17 @@
 /**
  * `npm run search:push`: the indexing command for SEARCH_BACKEND=algolia. Reads the build's search
- * records and replaces the Algolia index with them (the official client's `replaceAllObjects`:
- * a temporary index, then an atomic move), then applies the DocSearch Docusaurus template's index
- * settings plus `access` as a filter-only facet, which the readers' secured keys filter on.
+ * records and brings the Algolia index to them, then applies the DocSearch Docusaurus template's
+ * index settings plus `access` as a filter-only facet, which the readers' secured keys filter on.
+ *
+ * Only what changed is sent: every object carries `tala_hash` (of its content), the index's ids and
+ * hashes are browsed, and only new or changed objects are saved and vanished ones deleted — a
+ * one-page edit sends that page's records, not the whole index (record ids are `{url}#{position}`,
+ * stable for unchanged pages). The first push, or `SEARCH_PUSH_FULL=true`, replaces the index
+ * instead (`replaceAllObjects`: a temporary index, then an atomic move).
  *
  *   ALGOLIA_APP_ID=… ALGOLIA_ADMIN_API_KEY=… PUBLIC_URL=https://docs.example.com npm run search:push
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PORTAL_DEFAULTS } from '@tala/policy';
@@ -69,36 +75,99 @@ export interface PushOptions {
   /** Other hosts than Algolia's (tests, proxies). */
   hosts?: string[] | null;
   log?: (line: string) => void;
+  /** Replace the whole index even when it exists (the incremental diff is the default). */
+  full?: boolean;
+}
+
+/** What an incremental push did: objects saved (new or changed), deleted, and left as they were. */
+export interface PushResult {
+  records: number;
+  mode: 'full' | 'incremental';
+  saved: number;
+  deleted: number;
+  unchanged: number;
+}
+
+/** JSON with keys in order, so that equal objects hash alike whatever order they were built in. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The hash an object carries in the index (`tala_hash`): of everything else it holds. */
+export function contentHash(object: object): string {
+  return createHash('sha256').update(canonical(object)).digest('base64url').slice(0, 22);
 }
 
 export function withOrigin(records: readonly SearchRecord[], origin: string) {
-  return records.map((record) => ({
-    ...record,
-    url: `${origin}${record.url}`,
-    url_without_anchor: `${origin}${record.url_without_anchor}`,
-  }));
+  return records.map((record) => {
+    const object = {
+      ...record,
+      url: `${origin}${record.url}`,
+      url_without_anchor: `${origin}${record.url_without_anchor}`,
+    };
+    return { ...object, tala_hash: contentHash(object) };
+  });
 }
 
 export async function pushRecords(
   records: readonly SearchRecord[],
   options: PushOptions,
   synonyms: SynonymGroups = [],
-) {
+): Promise<PushResult> {
   const log = options.log ?? console.log;
   const hosts = options.hosts?.map((href) => {
     const url = new URL(href);
     return { url: url.host, protocol: url.protocol === 'https:' ? 'https' : 'http', accept: 'readWrite' } as const;
   });
   const client = algoliasearch(options.appId, options.adminApiKey, hosts ? { hosts } : undefined);
+  const { indexName } = options;
   const objects = withOrigin(records, options.origin);
-  log(`[tala] search:push: ${objects.length} records to index ${options.indexName}`);
   const started = performance.now();
-  await client.replaceAllObjects({ indexName: options.indexName, objects, batchSize: 1000 });
-  const { taskID } = await client.setSettings({ indexName: options.indexName, indexSettings: INDEX_SETTINGS });
-  await client.waitForTask({ indexName: options.indexName, taskID });
+  let result: PushResult;
+  if (options.full || !(await client.indexExists({ indexName }))) {
+    log(`[tala] search:push: ${objects.length} records replace index ${indexName}`);
+    await client.replaceAllObjects({ indexName, objects, batchSize: 1000 });
+    result = { records: objects.length, mode: 'full', saved: objects.length, deleted: 0, unchanged: 0 };
+  } else {
+    const held = new Map<string, string | undefined>();
+    await client.browseObjects<{ tala_hash?: string }>({
+      indexName,
+      browseParams: { attributesToRetrieve: ['tala_hash'], hitsPerPage: 1000 },
+      aggregator: (page) => {
+        for (const hit of page.hits) held.set(hit.objectID, hit.tala_hash);
+      },
+    });
+    const changed = objects.filter((object) => held.get(object.objectID) !== object.tala_hash);
+    const current = new Set(objects.map((object) => object.objectID));
+    const gone = [...held.keys()].filter((id) => !current.has(id));
+    log(
+      `[tala] search:push: index ${indexName}: ${changed.length} records new or changed, ${gone.length} gone, ${objects.length - changed.length} unchanged`,
+    );
+    if (changed.length > 0)
+      await client.saveObjects({ indexName, objects: changed, batchSize: 1000, waitForTasks: true });
+    if (gone.length > 0)
+      await client.deleteObjects({ indexName, objectIDs: gone, batchSize: 1000, waitForTasks: true });
+    result = {
+      records: objects.length,
+      mode: 'incremental',
+      saved: changed.length,
+      deleted: gone.length,
+      unchanged: objects.length - changed.length,
+    };
+  }
+  const { taskID } = await client.setSettings({ indexName, indexSettings: INDEX_SETTINGS });
+  await client.waitForTask({ indexName, taskID });
   // The writers' synonyms (site/search/synonyms.yml), replacing whatever the index had.
   const saved = await client.saveSynonyms({
-    indexName: options.indexName,
+    indexName,
     synonymHit: synonyms.map((group, i) => ({
       objectID: `tala-synonyms-${i + 1}`,
       type: 'synonym',
@@ -106,10 +175,10 @@ export async function pushRecords(
     })),
     replaceExistingSynonyms: true,
   });
-  await client.waitForTask({ indexName: options.indexName, taskID: saved.taskID });
+  await client.waitForTask({ indexName, taskID: saved.taskID });
   log(`[tala] search:push: ${synonyms.length} synonym groups`);
   log(`[tala] search:push: done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  return { records: objects.length };
+  return result;
 }
 
 export function pushOptionsFromEnv(env: Env): PushOptions & { buildDir: string } {
@@ -124,6 +193,7 @@ export function pushOptionsFromEnv(env: Env): PushOptions & { buildDir: string }
     indexName: vars.ALGOLIA_INDEX_NAME,
     origin: `${vars.PUBLIC_URL.replace(/\/$/, '')}${vars.PAGES_PREFIX.replace(/\/+$/, '')}`,
     hosts: vars.ALGOLIA_HOSTS ?? null,
+    full: vars.SEARCH_PUSH_FULL,
     buildDir: path.resolve(
       vars.BUILD_DIR ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../site/build'),
     ),
