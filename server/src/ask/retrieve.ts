@@ -79,6 +79,11 @@ function weights(question: string, sections: SectionIndex): Map<string, number> 
   return out;
 }
 
+/** Only the words the docs use. */
+function known(weighed: Map<string, number>, sections: SectionIndex): Map<string, number> {
+  return new Map([...weighed].filter(([s]) => sections.sectionsWith.has(s)));
+}
+
 /** The share of the question's weight in a set of stems (0–1), and how many of its words it holds. */
 function coverage(
   weighed: ReadonlyMap<string, number>,
@@ -132,7 +137,9 @@ export function retrieve(
   // A follow-up is judged with the question it follows; a question on its own, by its own words.
   const previous = task.history.at(-1)?.question ?? '';
   const own = weights(task.question, sections);
-  const weighed = own.size < 3 && previous ? weights(`${task.question} ${previous}`, sections) : own;
+  // The thread's topic is the earlier question's; a word of the follow-up the docs never use ("undo")
+  // then says nothing about whether they answer it.
+  const weighed = own.size < 3 && previous ? known(weights(`${task.question} ${previous}`, sections), sections) : own;
   if (weighed.size === 0) return [];
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
