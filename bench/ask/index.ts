@@ -74,13 +74,14 @@ interface Quality {
   /** The expected page among the first five passages' pages, with the relevance floor (as served), and without it (the ranking alone). */
   retrievedAt5: number;
   rankedAt5: number;
+  citedAt1: number;
   citedAt3: number;
   answered: number;
   evidence: number;
 }
 
 function quality(queries: readonly Question[], printMisses: boolean): Quality {
-  const counts = { retrievedAt5: 0, rankedAt5: 0, citedAt3: 0, answered: 0, evidence: 0 };
+  const counts = { retrievedAt5: 0, rankedAt5: 0, citedAt1: 0, citedAt3: 0, answered: 0, evidence: 0 };
   for (const query of queries) {
     const passages = passagesFor(query.query);
     const answer = extractiveAnswer(query.query, passages);
@@ -102,6 +103,12 @@ function quality(queries: readonly Question[], printMisses: boolean): Quality {
       ),
     );
     counts.citedAt3 += Number(cited);
+    counts.citedAt1 += Number(
+      hasExpected(
+        answer.citations.slice(0, 1).map((c) => c.url),
+        query,
+      ),
+    );
     counts.answered += Number(answer.citations.length > 0);
     counts.evidence += Number(quotesEvidence(answer, query));
     if (printMisses && (!retrieved || !cited)) {
@@ -115,6 +122,7 @@ function quality(queries: readonly Question[], printMisses: boolean): Quality {
   return {
     retrievedAt5: counts.retrievedAt5 / n,
     rankedAt5: counts.rankedAt5 / n,
+    citedAt1: counts.citedAt1 / n,
     citedAt3: counts.citedAt3 / n,
     answered: counts.answered / n,
     evidence: counts.evidence / n,
@@ -224,6 +232,13 @@ console.table([
     'held-out': pct(heldOut.citedAt3),
     goal: `≥ ${pct(GOALS.citedAt3)}`,
     '': verdict(heldOut.citedAt3, GOALS.citedAt3),
+  },
+  {
+    measure: 'first citation is an expected page',
+    tuning: pct(tuning.citedAt1),
+    'held-out': pct(heldOut.citedAt1),
+    goal: '',
+    '': '',
   },
   {
     measure: 'retrieval s@5 (as served, relevance floor on)',

@@ -80,7 +80,9 @@ export function extractiveAnswer(
   );
   const best = Math.max(0, ...bestOf.map((b) => b?.withHeading ?? 0));
   if (best < ANSWER_FLOOR) return none;
-  // Retrieval's order decides the citations' (its first is the page a writer would point to);
+  // Retrieval's order decides the citations' (its first is the page a writer would point to: on the
+  // tuning half, the first citation is an expected page for 75 % of questions in retrieval's order,
+  // 59 % in the order of the quotes' coverage);
   // a passage is cited when one of its quotes comes near the best quote of all.
   const cited = top
     .map((_, i) => i)

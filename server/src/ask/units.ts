@@ -21,6 +21,8 @@ export interface Unit {
 const LABEL_WORDS = 6;
 /** Paragraphs longer than this are quoted a sentence at a time: the one that answers, not its neighbours. */
 const SPLIT_CHARS = 160;
+/** A line this long after labels is a paragraph of its own, not a table row's last cell. */
+const ROW_CHARS = 120;
 /** At most this many labels head a line (a table row's first cells). */
 const MAX_LABELS = 2;
 
@@ -39,8 +41,11 @@ export function unitsOf(passage: Pick<Passage, 'text'>, index = 0): Unit[] {
     labels = [];
     const sentences = line.length > SPLIT_CHARS ? line.split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/) : [line];
     for (const sentence of sentences) {
+      // A row's cells are read together; a paragraph after short lines (an API page's method and
+      // server lines) is matched with them but quoted alone.
       const text = `${head}${sentence}`;
-      units.push({ passage: index, line: i, text, stems: new Set(stemsOf(text)) });
+      const quote = sentence.length <= ROW_CHARS ? text : sentence;
+      units.push({ passage: index, line: i, text: quote, stems: new Set(stemsOf(text)) });
     }
   });
   return units;
