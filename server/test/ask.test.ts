@@ -170,3 +170,13 @@ test('ASK-10 a short follow-up is looked up with the question before it', async 
   const followUp = (await ask(app, { question: 'how do I undo it?', history })).json() as AskAnswer;
   assert.equal(followUp.citations[0]?.url, '/studio/deploy/publish-environments/');
 });
+
+test('ASK-15 questions are counted in their own metrics class, never by question or reader', async (t) => {
+  const app = await gate(t, READER);
+  await ask(app, { question: 'what does a publish environment run?' });
+  await ask(app, { question: 'x'.repeat(501) });
+  const text = await app.metrics.registry.metrics();
+  assert.match(text, /tala_http_requests_total\{class="ask",status="200"\} 1/);
+  assert.match(text, /tala_http_requests_total\{class="ask",status="400"\} 1/);
+  assert.ok(!text.includes('publish environment run'));
+});
