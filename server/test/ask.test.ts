@@ -4,7 +4,9 @@ import type { Identity } from '@tala/policy';
 import type { FastifyInstance } from 'fastify';
 import type { AskAnswer } from '../src/ask/contract.ts';
 import { NO_ANSWER } from '../src/ask/extractive.ts';
-import { buildGate, ONPREM_ADMIN, READER } from './helper.ts';
+import { SearchBusyError } from '../src/errors.ts';
+import { startSearcher } from '../src/search/searcher.ts';
+import { buildGate, makeBuildDir, ONPREM_ADMIN, READER } from './helper.ts';
 import { fixtureRecords } from './search-fixtures.ts';
 
 const PUBLIC_URL = 'https://docs.tala.example';
@@ -179,4 +181,21 @@ test('ASK-15 questions are counted in their own metrics class, never by question
   assert.match(text, /tala_http_requests_total\{class="ask",status="200"\} 1/);
   assert.match(text, /tala_http_requests_total\{class="ask",status="400"\} 1/);
   assert.ok(!text.includes('publish environment run'));
+});
+
+test('ASK-16 questions take turns with searches for the workers: one reader flooding them is refused, another is answered', async (t) => {
+  const searcher = await startSearcher(makeBuildDir(t, files), 1);
+  t.after(() => searcher.close());
+  const task = {
+    kind: 'ask' as const,
+    question: 'what does a publish environment run?',
+    history: [],
+    allowed: ['public' as const, 'reader' as const],
+    limit: 8,
+  };
+  const flood = Array.from({ length: 12 }, () => searcher.retrieve(task, 'reader-a'));
+  const other = searcher.retrieve(task, 'reader-b');
+  const outcomes = await Promise.allSettled(flood);
+  assert.ok(outcomes.some((o) => o.status === 'rejected' && o.reason instanceof SearchBusyError));
+  assert.equal((await other)[0]?.url, '/studio/deploy/publish-environments/');
 });
