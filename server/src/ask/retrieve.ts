@@ -10,7 +10,7 @@ import { unitsOf } from './units.ts';
  * Retrieval for "Ask the docs": the sections that may answer a question, from the records the
  * reader may read only. The search engine ranks (the search modal's ranking, with its question
  * handling), restricted to the reader's levels before any matching; its hits, one per URL, are
- * sections, regrouped here into passages. Runs in a search worker (searcher.ts `ask`): ranking and
+ * sections, regrouped here into passages. Runs in a search worker (searcher.ts `retrieve`): ranking and
  * regrouping are CPU work that must not hold the event loop.
  */
 
@@ -114,7 +114,6 @@ function coverage(
 
 interface Candidate {
   readonly section: Section;
-  readonly rank: number;
   /** Its best unit's, with the section's headings: of all the question's words, and of those the docs use. */
   readonly unit: { share: number; words: number; known: { share: number; words: number } };
 }
@@ -158,12 +157,12 @@ export function retrieve(
   const used = known(weighed, sections);
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
-  hits.forEach((hit, rank) => {
+  hits.forEach((hit) => {
     const section = usable(sections, hit.record.url, seen);
     // The engine admitted only the reader's levels; checked again where the text is taken.
     if (!section || !allowed.has(section.level)) return;
     seen.add(section.url);
-    candidates.push({ section, rank, unit: bestUnit(section, weighed, used) });
+    candidates.push({ section, unit: bestUnit(section, weighed, used) });
   });
   const minWords = Math.min(MIN_WORDS, weighed.size);
   const relevant = relevanceFloor ? candidates.filter((c) => c.unit.words >= minWords) : candidates;
@@ -173,10 +172,11 @@ export function retrieve(
   );
   if (relevanceFloor && best < RELEVANCE_FLOOR && !answersKnown) return [];
   return diverse(
-    relevant
-      .filter((c) => !relevanceFloor || c.unit.share >= best * RELATIVE_FLOOR)
-      .map((c) => ({ section: c.section, score: score(c) }))
-      .sort((a, b) => b.score - a.score),
+    order(
+      relevant.filter((c) => !relevanceFloor || c.unit.share >= best * RELATIVE_FLOOR),
+      weighed,
+      sections,
+    ),
   )
     .slice(0, task.limit)
     .map(({ section, score }) => ({
@@ -189,13 +189,46 @@ export function retrieve(
     }));
 }
 
+/** Reciprocal-rank fusion's constant (Cormack, Clarke and Büttcher, SIGIR 2009), as page-evidence.ts. */
+const RRF_K = 60;
+/** BM25's saturation and length normalisation, the usual values. */
+const K1 = 1.2;
+const B = 0.75;
+
+/** BM25 of a section for the question's weighed stems: how much the section is about them, repeats counted. */
+function bm25(section: Section, weighed: ReadonlyMap<string, number>, sections: SectionIndex): number {
+  const norm = K1 * (1 - B + (B * section.length) / sections.meanLength);
+  let sum = 0;
+  for (const [s, idf] of weighed) {
+    const tf = section.counts.get(s) ?? 0;
+    if (tf > 0) sum += (idf * tf * (K1 + 1)) / (tf + norm);
+  }
+  return sum;
+}
+
 /**
- * The engine's order. Nudging it by coverage (the section's, its best unit's) was tried on the
- * tuning half at several weights: it never found more expected pages, and cost some at higher
- * weights; the engine's question ranking already weighs rare words and whole pages.
+ * The passages' order: the engine's first hit first (its most confident: the first citation is an
+ * expected page as often as without fusion), then the engine's order fused by reciprocal rank with
+ * a section-level BM25 of the question's words (equal weights, no fitted parameter). The engine
+ * ranks records (a paragraph, a cell) and pages; BM25 judges the section a passage is, the unit an
+ * answer quotes. On the tuning half the first three citations then include an expected page for 62
+ * of 65 questions instead of 60; nudging the engine's order by coverage instead found none more.
  */
-function score({ rank }: Candidate): number {
-  return 1 / (1 + rank / 5);
+function order(
+  candidates: readonly Candidate[],
+  weighed: ReadonlyMap<string, number>,
+  sections: SectionIndex,
+): { section: Section; score: number }[] {
+  const scores = new Map<Candidate, number>(candidates.map((c, i) => [c, 1 / (RRF_K + i)]));
+  candidates
+    .map((c) => ({ c, bm25: bm25(c.section, weighed, sections) }))
+    .sort((a, b) => b.bm25 - a.bm25)
+    .forEach(({ c }, i) => {
+      scores.set(c, (scores.get(c) ?? 0) + 1 / (RRF_K + i));
+    });
+  const first = candidates[0];
+  if (first) scores.set(first, 1);
+  return candidates.map((c) => ({ section: c.section, score: scores.get(c) ?? 0 })).sort((a, b) => b.score - a.score);
 }
 
 /**
