@@ -56,7 +56,10 @@ export function parseAskRequest(body: unknown): AskRequest {
   return { question: question.trim(), history: turns };
 }
 
-/** Server-sent events: one per answerer event, its JSON as data. */
+/**
+ * Server-sent events: one per answerer event, its JSON as data. `error` is the wire's own event,
+ * beside contract.ts's AskEvent (which answerers yield): a failure after the headers went out.
+ */
 const sse = (event: AskEvent | { type: 'error'; error: string; message: string }) =>
   `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
 
