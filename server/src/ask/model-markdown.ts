@@ -1,0 +1,163 @@
+import type { Nodes, Parents, PhrasingContent, Root, RootContent, Text } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import { gfm } from 'micromark-extension-gfm';
+
+/**
+ * The model's Markdown as readers get it: parsed (mdast, GFM as the site writes it), then rebuilt
+ * with no raw HTML (tags become text), no images, and links only to the portal's own pages (made
+ * site-relative); any other link keeps its text only. A page whose text talks the model into a link
+ * or a tag therefore cannot send a reader anywhere. Citation markers `[n]` are kept only for
+ * passages that were sent, renumbered in order of first use (`Citations`).
+ */
+
+/** The passages' numbers as sent (1-based) → as shown, in order of first use. */
+export class Citations {
+  readonly #shown = new Map<number, number>();
+  readonly #sent: number;
+
+  constructor(sent: number) {
+    this.#sent = sent;
+  }
+
+  /** The number shown for sent passage `n`, or null for a passage that was not sent. */
+  number(n: number): number | null {
+    if (!Number.isInteger(n) || n < 1 || n > this.#sent) return null;
+    let shown = this.#shown.get(n);
+    if (shown === undefined) {
+      shown = this.#shown.size + 1;
+      this.#shown.set(n, shown);
+    }
+    return shown;
+  }
+
+  /** The sent passages' indexes (0-based) in the order they are shown. */
+  order(): number[] {
+    return [...this.#shown.keys()].map((n) => n - 1);
+  }
+}
+
+const parse = (markdown: string): Root =>
+  fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+
+const serialise = (root: Root): string =>
+  toMarkdown(root, { extensions: [gfmToMarkdown()], bullet: '-', emphasis: '_', rule: '-' }).trimEnd();
+
+/**
+ * The site-relative form of `url` when it is one of the portal's own pages (a site-relative path,
+ * or an absolute URL on `publicUrl`), otherwise null. Relative paths (`deploy/`) and fragments are
+ * refused: what they resolve to depends on the page the answer is shown on.
+ */
+export function portalPath(url: string, publicUrl: string): string | null {
+  const trimmed = url.trim();
+  if (!trimmed.startsWith('/') && !/^https?:/i.test(trimmed)) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(trimmed, `${publicUrl}/`);
+  } catch {
+    return null;
+  }
+  // `//evil.example` and `/\evil.example` resolve to another origin here, as browsers read them.
+  if (parsed.origin !== new URL(publicUrl).origin) return null;
+  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+}
+
+const CITATION = /(\s*)\[\^?(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
+
+function citeIn(value: string, citations: Citations): string {
+  return value.replace(CITATION, (_marker, space: string, list: string) => {
+    const kept = list
+      .split(',')
+      .map((n) => citations.number(Number(n.trim())))
+      .filter((n) => n !== null);
+    return kept.length === 0 ? '' : `${space}${kept.map((n) => `[${n}]`).join('')}`;
+  });
+}
+
+const text = (value: string): Text => ({ type: 'text', value });
+
+/** One node as kept: itself (children rebuilt), its content instead of itself, or nothing. */
+function keep(node: RootContent, publicUrl: string): RootContent[] {
+  switch (node.type) {
+    case 'html':
+      // Escaped, not dropped: the model writes placeholders such as <tenant-id> as tags.
+      return [text(node.value)];
+    case 'image':
+    case 'imageReference':
+      // An image loads without a click: never from an answer.
+      return node.alt ? [text(node.alt)] : [];
+    case 'definition':
+    case 'footnoteDefinition':
+      return [];
+    case 'footnoteReference':
+      // `[^2]`, as some models cite: a marker like `[2]`.
+      return [text(`[${(node.label ?? node.identifier).replace(/^\^/, '')}]`)];
+    case 'linkReference': {
+      // References are never resolved (a definition may come after them, beyond the streamed part):
+      // `[3]` stays a citation marker, `[text][ref]` its text.
+      const children = keepAll(node.children, publicUrl) as PhrasingContent[];
+      return node.referenceType === 'full' ? children : [text('['), ...children, text(']')];
+    }
+    case 'link': {
+      const children = keepAll(node.children, publicUrl) as PhrasingContent[];
+      const path = portalPath(node.url, publicUrl);
+      if (path !== null) return [{ ...node, url: path, title: null, children }];
+      // A bare address (`https://…`, `www.…`, `a@b.example`) would become a link again wherever GFM
+      // reads the answer, escaped or not: it is shown as code, which no reader links.
+      const shown = plainText({ type: 'paragraph', children });
+      return /:\/\/|^www\.|@/i.test(shown) ? [{ type: 'inlineCode', value: shown }] : children;
+    }
+    default:
+      if ('children' in node) return [{ ...node, children: keepAll(node.children, publicUrl) } as RootContent];
+      return [node];
+  }
+}
+
+function keepAll(nodes: readonly RootContent[], publicUrl: string): RootContent[] {
+  const kept = nodes.flatMap((node) => keep(node, publicUrl));
+  // Adjacent texts as one, so that a marker split by the rebuilding (`[`, `3`, `]`) is seen whole.
+  const merged: RootContent[] = [];
+  for (const node of kept) {
+    const last = merged.at(-1);
+    if (node.type === 'text' && last?.type === 'text') merged[merged.length - 1] = text(last.value + node.value);
+    else merged.push(node);
+  }
+  return merged;
+}
+
+function cite(node: Nodes, citations: Citations): void {
+  if (node.type === 'text') node.value = citeIn(node.value, citations);
+  else if ('children' in node) for (const child of (node as Parents).children) cite(child, citations);
+}
+
+/** Whether a tree still holds anything the policy removes (the rebuilt Markdown, parsed again). */
+function offends(node: Nodes, publicUrl: string): boolean {
+  if (['html', 'image', 'imageReference', 'definition'].includes(node.type)) return true;
+  if (node.type === 'link' && portalPath(node.url, publicUrl) !== node.url) return true;
+  return 'children' in node && (node as Parents).children.some((child) => offends(child, publicUrl));
+}
+
+/** Sanitises whole blocks of the model's Markdown (model-stream.ts decides where blocks end). */
+export function sanitiseMarkdown(markdown: string, publicUrl: string, citations: Citations): string {
+  const root: Root = { type: 'root', children: keepAll(parse(markdown).children, publicUrl) };
+  cite(root, citations);
+  const out = serialise(root);
+  // The serialiser escapes what would parse as something else; parsing its output again proves it.
+  // Should it ever fail, the reader gets the text alone, as a code block (no link, no tag).
+  if (!offends(parse(out), publicUrl)) return out;
+  return serialise({ type: 'root', children: [{ type: 'code', lang: null, meta: null, value: plainText(root) }] });
+}
+
+function plainText(node: Nodes): string {
+  if ('value' in node) return node.value;
+  const separator = node.type === 'root' || node.type === 'list' ? '\n\n' : '';
+  return 'children' in node ? (node as Parents).children.map(plainText).join(separator) : '';
+}
+
+/** Top-level blocks of `markdown`: where the last one starts (the ones before it are final). */
+export function lastBlockStart(markdown: string): number {
+  const { children } = parse(markdown);
+  if (children.length < 2) return 0;
+  return children.at(-1)?.position?.start.offset ?? 0;
+}
