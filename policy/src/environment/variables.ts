@@ -98,6 +98,11 @@ export const VARIABLES = {
     minimum: 1,
     default: 240,
   }),
+  ASK_RATE_PER_MINUTE: WholeNumber({
+    description: 'Questions to POST /api/ask per reader per minute',
+    minimum: 1,
+    default: 20,
+  }),
   // "Ask the docs" with a model (server/src/ask/model-settings.ts): an OpenAI-compatible server
   // (OpenAI itself, Ollama, vLLM, llama.cpp) or Azure OpenAI. Without either, answers are extractive.
   ASK_MODEL: Type.Optional(Text({ description: 'Model name at an OpenAI-compatible server; turns model answers on' })),
@@ -194,6 +199,7 @@ export const GATE_VARIABLES = [
   'SEARCH_RATE_PER_MINUTE',
   'SEARCH_HEAVY_RATE_PER_MINUTE',
   'MCP_CALLS_PER_MINUTE',
+  'ASK_RATE_PER_MINUTE',
   'ASK_MODEL',
   'ASK_MODEL_BASE_URL',
   'ASK_MODEL_API_KEY',
