@@ -20,6 +20,8 @@ export interface Scripted {
   readonly chunkDelayMs?: number;
   /** Never answers (the connection stays open until the client gives up or the stand-in closes). */
   readonly hang?: boolean;
+  /** Sends the chunks, then neither finishes nor closes (a model stalled midway). */
+  readonly stall?: boolean;
 }
 
 export interface RecordedRequest {
@@ -128,6 +130,7 @@ export async function startStandIn(): Promise<StandIn> {
       if (res.destroyed) return;
       res.write(event({ content: chunk }, null));
     }
+    if (scripted.stall) return;
     res.write(event({}, 'stop'));
     res.end('data: [DONE]\n\n');
   }

@@ -77,16 +77,31 @@ function citeIn(value: string, citations: Citations): string {
 
 const text = (value: string): Text => ({ type: 'text', value });
 
+/**
+ * Text that GFM would read as an address (`https://…`, `www.…`, `a@b.example`) becomes a link
+ * wherever the answer is read, escaped or not: such text is shown as code, which nothing links.
+ */
+const ADDRESS = /:\/\/|\bwww\.|@/i;
+const literal = (value: string): PhrasingContent =>
+  ADDRESS.test(value) ? { type: 'inlineCode', value: value.replace(/\s*\n\s*/g, ' ') } : text(value);
+
+/** Parents whose children are blocks (the rest hold phrasing: text, emphasis, links). */
+const FLOW = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
+
 /** One node as kept: itself (children rebuilt), its content instead of itself, or nothing. */
-function keep(node: RootContent, publicUrl: string): RootContent[] {
+function keep(node: RootContent, publicUrl: string, flow: boolean): RootContent[] {
   switch (node.type) {
     case 'html':
-      // Escaped, not dropped: the model writes placeholders such as <tenant-id> as tags.
-      return [text(node.value)];
+      // Shown as code, not dropped: the model writes placeholders such as <tenant-id> as tags.
+      return [
+        flow
+          ? { type: 'code', lang: null, meta: null, value: node.value }
+          : { type: 'inlineCode', value: node.value.replace(/\s*\n\s*/g, ' ') },
+      ];
     case 'image':
     case 'imageReference':
       // An image loads without a click: never from an answer.
-      return node.alt ? [text(node.alt)] : [];
+      return node.alt ? [literal(node.alt)] : [];
     case 'definition':
     case 'footnoteDefinition':
       return [];
@@ -96,26 +111,26 @@ function keep(node: RootContent, publicUrl: string): RootContent[] {
     case 'linkReference': {
       // References are never resolved (a definition may come after them, beyond the streamed part):
       // `[3]` stays a citation marker, `[text][ref]` its text.
-      const children = keepAll(node.children, publicUrl) as PhrasingContent[];
+      const children = keepAll(node.children, publicUrl, false) as PhrasingContent[];
       return node.referenceType === 'full' ? children : [text('['), ...children, text(']')];
     }
     case 'link': {
-      const children = keepAll(node.children, publicUrl) as PhrasingContent[];
+      const children = keepAll(node.children, publicUrl, false) as PhrasingContent[];
       const path = portalPath(node.url, publicUrl);
       if (path !== null) return [{ ...node, url: path, title: null, children }];
-      // A bare address (`https://…`, `www.…`, `a@b.example`) would become a link again wherever GFM
-      // reads the answer, escaped or not: it is shown as code, which no reader links.
       const shown = plainText({ type: 'paragraph', children });
-      return /:\/\/|^www\.|@/i.test(shown) ? [{ type: 'inlineCode', value: shown }] : children;
+      return ADDRESS.test(shown) ? [literal(shown)] : children;
     }
     default:
-      if ('children' in node) return [{ ...node, children: keepAll(node.children, publicUrl) } as RootContent];
+      if ('children' in node) {
+        return [{ ...node, children: keepAll(node.children, publicUrl, FLOW.has(node.type)) } as RootContent];
+      }
       return [node];
   }
 }
 
-function keepAll(nodes: readonly RootContent[], publicUrl: string): RootContent[] {
-  const kept = nodes.flatMap((node) => keep(node, publicUrl));
+function keepAll(nodes: readonly RootContent[], publicUrl: string, flow: boolean): RootContent[] {
+  const kept = nodes.flatMap((node) => keep(node, publicUrl, flow));
   // Adjacent texts as one, so that a marker split by the rebuilding (`[`, `3`, `]`) is seen whole.
   const merged: RootContent[] = [];
   for (const node of kept) {
@@ -140,7 +155,7 @@ function offends(node: Nodes, publicUrl: string): boolean {
 
 /** Sanitises whole blocks of the model's Markdown (model-stream.ts decides where blocks end). */
 export function sanitiseMarkdown(markdown: string, publicUrl: string, citations: Citations): string {
-  const root: Root = { type: 'root', children: keepAll(parse(markdown).children, publicUrl) };
+  const root: Root = { type: 'root', children: keepAll(parse(markdown).children, publicUrl, true) };
   cite(root, citations);
   const out = serialise(root);
   // The serialiser escapes what would parse as something else; parsing its output again proves it.

@@ -26,8 +26,8 @@ export class SanitisedStream {
   /** Takes a delta; returns the Markdown now final ('' while the current block goes on). */
   push(delta: string): string {
     this.#pending += delta;
-    // A new block can only begin on a new line: no parse for deltas within a line.
-    if (!delta.includes('\n')) return '';
+    // A new block can only begin on a new line: no parse while the current block is one line.
+    if (!this.#pending.includes('\n')) return '';
     const cut = lastBlockStart(this.#pending);
     if (cut === 0) return '';
     const final = this.#pending.slice(0, cut);

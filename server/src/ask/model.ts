@@ -1,23 +1,19 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AskEvent, AskRequest, Citation, Passage } from './contract.ts';
+import { type Answerer, extractiveAnswerer } from './answerer.ts';
+import type { AskEvent, Citation, Passage } from './contract.ts';
 import { Breaker } from './model-breaker.ts';
-import type { ChatModel } from './model-client.ts';
+import { type ChatModel, type OpenOptions, openChatModel } from './model-client.ts';
 import { promptMessages } from './model-prompt.ts';
 import type { ModelSettings } from './model-settings.ts';
 import { SanitisedStream } from './model-stream.ts';
-
-/** The answerer seam of the route (answerer.ts), structurally. */
-export interface Answerer {
-  answer(request: AskRequest, passages: readonly Passage[], signal: AbortSignal): AsyncIterable<AskEvent>;
-}
 
 export interface ModelAnswererOptions {
   readonly settings: ModelSettings;
   readonly chat: ChatModel;
   /** The portal's origin: links to it are kept, made site-relative. */
   readonly publicUrl: string;
-  /** The extractive answerer: every failure, timeout or open breaker answers with it. */
-  readonly fallback: Answerer;
+  /** Every failure, timeout or open breaker answers with it (default: the extractive answerer). */
+  readonly fallback?: Answerer;
   readonly log: FastifyBaseLogger;
   /** The breaker's clock (tests move it instead of sleeping). */
   readonly now?: () => number;
@@ -50,7 +46,7 @@ function failureOf(error: unknown): { reason: string; status?: number } {
  * taken back; the reader never sees the model's error.
  */
 export function modelAnswerer(options: ModelAnswererOptions): Answerer {
-  const { settings, chat, publicUrl, fallback, log } = options;
+  const { settings, chat, publicUrl, fallback = extractiveAnswerer, log } = options;
   const breaker = new Breaker(settings.breakerFailures, settings.coolDownMs, options.now);
   const maxChars = settings.maxTokens * CHARS_PER_TOKEN;
 
@@ -98,8 +94,12 @@ export function modelAnswerer(options: ModelAnswererOptions): Answerer {
         clearTimeout(total);
         signal.removeEventListener('abort', onReaderGone);
       }
+      // The client library ends an aborted stream quietly, as if the model had finished.
+      if (failure === null && stopped !== null && stopped !== 'length') failure = { reason: stopped };
       if (signal.aborted) return;
-      const rest = failure === null ? out.end() : '';
+      // What arrived of the last block is sent too when the model stopped midway (sanitised like the
+      // rest); before any block was sent, a failure gives the extractive answer instead.
+      const rest = failure === null || sent ? out.end() : '';
       if (rest) {
         sent = true;
         yield { type: 'delta', text: rest } satisfies AskEvent;
@@ -123,4 +123,16 @@ export function modelAnswerer(options: ModelAnswererOptions): Answerer {
       } satisfies AskEvent;
     },
   };
+}
+
+/** The configured model's answerer (app.ts imports this module only when a model is configured). */
+export async function openModelAnswerer(
+  settings: ModelSettings,
+  publicUrl: string,
+  log: FastifyBaseLogger,
+  options: OpenOptions = {},
+): Promise<Answerer> {
+  const chat = await openChatModel(settings, options);
+  log.info({ model: chat.describe }, 'Ask the docs answers with a model, the extractive answer behind it');
+  return modelAnswerer({ settings, chat, publicUrl, log });
 }
