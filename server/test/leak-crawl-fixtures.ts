@@ -141,7 +141,11 @@ export const targets = [
   ]),
 ];
 
-export async function gate(t: import('node:test').TestContext, identity: Identity | null): Promise<FastifyInstance> {
+export async function gate(
+  t: import('node:test').TestContext,
+  identity: Identity | null,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
   const config = loadConfig({
     BUILD_DIR: buildDir,
     LOG_LEVEL: 'silent',
@@ -155,6 +159,7 @@ export async function gate(t: import('node:test').TestContext, identity: Identit
     MCP_CALLS_PER_MINUTE: '100000',
     SEARCH_RATE_PER_MINUTE: '100000',
     SEARCH_HEAVY_RATE_PER_MINUTE: '100000',
+    ...env,
   });
   const app = await buildApp({ config, identity: async () => identity, logger: false });
   t.after(() => app.close());
