@@ -2,7 +2,9 @@ import type { AccessLevel } from '@tala/policy';
 import { MAX_QUERY_LENGTH, type SearchEngine } from '../search/engine.ts';
 import { isStopWord, words } from '../search/text.ts';
 import type { Passage, Turn } from './contract.ts';
+import { isOffTopic } from './off-topic.ts';
 import { type Section, type SectionIndex, stemsOf } from './sections.ts';
+import { unitsOf } from './units.ts';
 
 /**
  * Retrieval for "Ask the docs": the sections that may answer a question, from the records the
@@ -25,11 +27,17 @@ export interface AskTask {
 /** How many engine hits (sections) are looked at for the passages. */
 const DEPTH = 30;
 /**
- * Below this share of the question's weight (its content words, weighed by rarity) in the best
- * section, the documentation does not answer it: nothing is returned, and no answerer is tempted
- * to answer from sections that merely share a common word ("what is the weather in Paris").
+ * The relevance floor. Below this share of the question's weight (its content words, weighed by
+ * rarity among sections, a word the docs never use weighing most) in the best quotable unit of the
+ * best section (a sentence, list item or table row, with its headings), the documentation does not
+ * answer the question: nothing is returned, and no answerer is tempted to answer from sections
+ * that merely share a word ("how long should I boil an egg"). Chosen on questions-tuning.json and
+ * bench/ask/off-topic.json: real questions' best units cover 0.45–1 but for three (0.12–0.31),
+ * off-topic requests' 0–0.38 but for those off-topic.ts recognises by their form (up to 0.56).
  */
-export const RELEVANCE_FLOOR = 0.5;
+export const RELEVANCE_FLOOR = 0.4;
+/** ...and that unit must hold at least this many of the question's words (one, for a one-word question). */
+const MIN_WORDS = 2;
 /** A section below this share of the best one's coverage is not worth a reader's (or a model's) time. */
 const RELATIVE_FLOOR = 0.3;
 
@@ -57,7 +65,11 @@ export function engineQuery(question: string, history: readonly Turn[] = []): st
   return kept.join(' ');
 }
 
-/** The question's content stems, each weighed by its rarity among sections (a stem the docs never use weighs most). */
+/**
+ * The question's content stems, each weighed by its rarity among sections. A word the docs never
+ * use weighs most: the docs cannot be about it. (Typos are not corrected here: "bread" is one typo
+ * from "break", and a recipe would read as a question about the docs.)
+ */
 function weights(question: string, sections: SectionIndex): Map<string, number> {
   const out = new Map<string, number>();
   for (const s of stemsOf(question)) {
@@ -67,40 +79,80 @@ function weights(question: string, sections: SectionIndex): Map<string, number> 
   return out;
 }
 
-/** The share of the question's weight a section's words cover (0–1). */
-function coverage(section: Section, weighed: ReadonlyMap<string, number>): number {
+/** The share of the question's weight in a set of stems (0–1), and how many of its words it holds. */
+function coverage(
+  weighed: ReadonlyMap<string, number>,
+  ...sets: ReadonlySet<string>[]
+): { share: number; words: number } {
   let total = 0;
   let covered = 0;
+  let words = 0;
   for (const [s, weight] of weighed) {
     total += weight;
-    if (section.stems.has(s)) covered += weight;
+    if (sets.some((set) => set.has(s))) {
+      covered += weight;
+      words += 1;
+    }
   }
-  return total > 0 ? covered / total : 0;
+  return { share: total > 0 ? covered / total : 0, words };
 }
 
-export function retrieve(engine: SearchEngine, sections: SectionIndex, task: AskTask): Passage[] {
+interface Candidate {
+  readonly section: Section;
+  readonly rank: number;
+  /** Its best unit's, with the section's headings. */
+  readonly unit: { share: number; words: number };
+}
+
+/** The best unit of a section: the question's words together in one sentence, row or item. */
+function bestUnit(section: Section, weighed: ReadonlyMap<string, number>): { share: number; words: number } {
+  const headings = new Set(stemsOf(`${section.title} ${section.section ?? ''}`));
+  let best = { share: 0, words: 0 };
+  for (const unit of unitsOf(section)) {
+    const found = coverage(weighed, unit.stems, headings);
+    if (found.share > best.share) best = found;
+  }
+  return best;
+}
+
+/**
+ * The passages for a question, best first; none when the docs the reader may read do not answer
+ * it. `relevanceFloor: false` (bench/ask only) ranks without deciding that, to measure the ranking apart.
+ */
+export function retrieve(
+  engine: SearchEngine,
+  sections: SectionIndex,
+  task: AskTask,
+  { relevanceFloor = true } = {},
+): Passage[] {
+  if (relevanceFloor && isOffTopic(task.question)) return [];
   const allowed = new Set(task.allowed);
   const query = engineQuery(task.question, task.history);
   const { hits } = engine.search({ query, allowed, limit: DEPTH });
-  // The question's own words decide relevance; borrowed context only helps find candidates.
-  const weighed = weights(task.question, sections);
-  const followUp = weighed.size < 3 && task.history.length > 0;
-  const context = followUp ? weights(`${task.question} ${task.history.at(-1)?.question ?? ''}`, sections) : weighed;
+  // A follow-up is judged with the question it follows; a question on its own, by its own words.
+  const previous = task.history.at(-1)?.question ?? '';
+  const own = weights(task.question, sections);
+  const weighed = own.size < 3 && previous ? weights(`${task.question} ${previous}`, sections) : own;
+  if (weighed.size === 0) return [];
   const seen = new Set<string>();
-  const candidates: { section: Section; rank: number; cover: number }[] = [];
+  const candidates: Candidate[] = [];
   hits.forEach((hit, rank) => {
     const section = usable(sections, hit.record.url, seen);
     // The engine admitted only the reader's levels; checked again where the text is taken.
     if (!section || !allowed.has(section.level)) return;
     seen.add(section.url);
-    candidates.push({ section, rank, cover: coverage(section, context) });
+    candidates.push({ section, rank, unit: bestUnit(section, weighed) });
   });
-  const best = Math.max(0, ...candidates.map((c) => c.cover));
-  if (best < RELEVANCE_FLOOR) return [];
-  return candidates
-    .filter((c) => c.cover >= best * RELATIVE_FLOOR)
-    .map((c) => ({ ...c, score: score(c.rank, c.cover) }))
-    .sort((a, b) => b.score - a.score)
+  const minWords = Math.min(MIN_WORDS, weighed.size);
+  const relevant = relevanceFloor ? candidates.filter((c) => c.unit.words >= minWords) : candidates;
+  const best = Math.max(0, ...relevant.map((c) => c.unit.share));
+  if (relevanceFloor && best < RELEVANCE_FLOOR) return [];
+  return diverse(
+    relevant
+      .filter((c) => !relevanceFloor || c.unit.share >= best * RELATIVE_FLOOR)
+      .map((c) => ({ section: c.section, score: score(c) }))
+      .sort((a, b) => b.score - a.score),
+  )
     .slice(0, task.limit)
     .map(({ section, score }) => ({
       url: section.url,
@@ -113,11 +165,31 @@ export function retrieve(engine: SearchEngine, sections: SectionIndex, task: Ask
 }
 
 /**
- * The engine's order, nudged by coverage: a section lower in the ranking that holds more of the
- * question's rare words rises a few places, not to the top.
+ * The engine's order. Nudging it by coverage (the section's, its best unit's) was tried on the
+ * tuning half at several weights: it never found more expected pages, and cost some at higher
+ * weights; the engine's question ranking already weighs rare words and whole pages.
  */
-function score(rank: number, cover: number): number {
-  return 1 / (1 + rank / 5) + cover;
+function score({ rank }: Candidate): number {
+  return 1 / (1 + rank / 5);
+}
+
+/**
+ * Each further section of a page counts this much less: a reader (or a model) gains more from a
+ * second page than from a third section of the first. 0.5 on the tuning half (0.3: as good; 0.7
+ * and 0.8: fewer expected pages among the first three citations).
+ */
+const SAME_PAGE = 0.5;
+
+/** Passages best first, a page's second and later sections discounted so that other pages get a place. */
+function diverse<T extends { section: Section; score: number }>(ranked: readonly T[]): T[] {
+  const perPage = new Map<string, number>();
+  return ranked
+    .map((entry) => {
+      const before = perPage.get(entry.section.page) ?? 0;
+      perPage.set(entry.section.page, before + 1);
+      return { ...entry, score: entry.score * SAME_PAGE ** before };
+    })
+    .sort((a, b) => b.score - a.score);
 }
 
 /**
