@@ -93,10 +93,7 @@ test("ASK-MODEL-01 with a model configured, the answer is the model's, citing th
   const before = standIn.requests.length;
   const answer = (await ask(app, { question: QUESTION })).json() as AskAnswer;
   assert.equal(answer.mode, 'model');
-  assert.equal(
-    answer.answer,
-    'A publish environment runs a solution version \\[1].\n\nTest, staging or production \\[1].',
-  );
+  assert.equal(answer.answer, 'A publish environment runs a solution version [1].\n\nTest, staging or production [1].');
   const request = standIn.requests.at(-1);
   assert.equal(standIn.requests.length, before + 1);
   assert.ok(request);
@@ -144,7 +141,7 @@ test('ASK-MODEL-02 streaming: the sanitised deltas block by block, then done wit
   assert.deepEqual(done, { type: 'done', citations: json.citations, mode: 'model' });
   assert.equal(
     json.answer,
-    'Publish environments run solution versions \\[1].\n\n- test \\[1]\n- staging \\[2]\n\nThat is all.',
+    'Publish environments run solution versions [1].\n\n- test [1]\n- staging [2]\n\nThat is all.',
   );
 });
 
@@ -157,7 +154,7 @@ test('ASK-MODEL-03 citations of passages that were not sent are dropped; the res
   });
   const answer = (await ask(app, { question: QUESTION })).json() as AskAnswer;
   assert.ok(sent.count >= 2, `${sent.count} passages sent`);
-  assert.equal(answer.answer, 'Staging \\[1]. Production. Test \\[2]. Again \\[1]. Footnote \\[2].');
+  assert.equal(answer.answer, 'Staging [1]. Production. Test [2]. Again [1]. Footnote [2].');
   const passages = [...lastPrompt().matchAll(/<passage n="(\d+)">\nTitle: (.*)\n(?:Section: .*\n)?URL: (.*)\n/g)];
   assert.deepEqual(
     answer.citations.map((c) => c.url),
@@ -300,7 +297,7 @@ test('ASK-MODEL-07 the breaker opens after consecutive failures (no request reac
   failing = false;
   const answer = await askOnce();
   assert.deepEqual(answer, {
-    answer: 'Alpha \\[1].',
+    answer: 'Alpha [1].',
     citations: [{ url: '/a/', title: 'A', section: null }],
     mode: 'model',
   });
@@ -329,7 +326,7 @@ test('ASK-MODEL-08 the total timeout: before the first block the extractive answ
   assert.deepEqual(await askOnce(), fallback);
   standIn.script(() => ({ chunks: ['Alpha [1].\n\n', 'Beta [2]'], chunkDelayMs: 100, stall: true }));
   assert.deepEqual(await askOnce(), {
-    answer: `Alpha \\[1].\n\nBeta \\[2]\n\n${CUT_NOTE}`,
+    answer: `Alpha [1].\n\nBeta [2]\n\n${CUT_NOTE}`,
     citations: [
       { url: '/a/', title: 'A', section: null },
       { url: '/b/#x', title: 'B', section: 'X' },
@@ -347,7 +344,7 @@ test('ASK-MODEL-08 the total timeout: before the first block the extractive answ
   standIn.script(() => ({ chunks: ['Alpha [1].\n\n', 'x'.repeat(200), ' never sent'] }));
   const cut = await collect(short.answer({ question: 'alpha', history: [] }, PASSAGES, new AbortController().signal));
   assert.equal(standIn.requests.at(-1)?.body.max_tokens, 16);
-  assert.equal(cut.answer, `Alpha \\[1].\n\n${'x'.repeat(200)}\n\n${CUT_NOTE}`);
+  assert.equal(cut.answer, `Alpha [1].\n\n${'x'.repeat(200)}\n\n${CUT_NOTE}`);
 });
 
 test('ASK-MODEL-09 Azure OpenAI: the deployment URL, api-version and key; or an Entra ID token', async () => {

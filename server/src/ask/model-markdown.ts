@@ -65,14 +65,35 @@ export function portalPath(url: string, publicUrl: string): string | null {
 
 const CITATION = /(\s*)\[\^?(\d{1,3}(?:\s*,\s*\d{1,3})*)\]/g;
 
-function citeIn(value: string, citations: Citations): string {
-  return value.replace(CITATION, (_marker, space: string, list: string) => {
+/**
+ * How a marker is written: as a reference (`[2]`, as the extractive answer writes it; with no
+ * definition anywhere it reads back as text), or as escaped text (`\\[2]`) where the reference
+ * would not read back as text (at the start of a line followed by a colon: a definition).
+ */
+type Marker = 'reference' | 'text';
+
+function markerOf(n: number, marker: Marker): PhrasingContent {
+  const label = String(n);
+  return marker === 'text'
+    ? text(`[${label}]`)
+    : { type: 'linkReference', identifier: label, label, referenceType: 'shortcut', children: [text(label)] };
+}
+
+function citeIn(value: string, citations: Citations, marker: Marker): PhrasingContent[] {
+  const out: PhrasingContent[] = [];
+  let at = 0;
+  for (const match of value.matchAll(CITATION)) {
+    const [whole, space = '', list = ''] = match;
+    out.push(text(value.slice(at, match.index)));
     const kept = list
       .split(',')
       .map((n) => citations.number(Number(n.trim())))
       .filter((n) => n !== null);
-    return kept.length === 0 ? '' : `${space}${kept.map((n) => `[${n}]`).join('')}`;
-  });
+    if (kept.length > 0) out.push(text(space), ...kept.map((n) => markerOf(n, marker)));
+    at = match.index + whole.length;
+  }
+  out.push(text(value.slice(at)));
+  return out.filter((node) => node.type !== 'text' || node.value !== '');
 }
 
 const text = (value: string): Text => ({ type: 'text', value });
@@ -141,9 +162,14 @@ function keepAll(nodes: readonly RootContent[], publicUrl: string, flow: boolean
   return merged;
 }
 
-function cite(node: Nodes, citations: Citations): void {
-  if (node.type === 'text') node.value = citeIn(node.value, citations);
-  else if ('children' in node) for (const child of (node as Parents).children) cite(child, citations);
+function cite(node: Nodes, citations: Citations, marker: Marker): void {
+  if (!('children' in node)) return;
+  const parent = node as { children: Nodes[] };
+  parent.children = parent.children.flatMap((child): Nodes[] => {
+    if (child.type === 'text') return citeIn(child.value, citations, marker);
+    cite(child, citations, marker);
+    return [child];
+  });
 }
 
 /** Whether a tree still holds anything the policy removes (the rebuilt Markdown, parsed again). */
@@ -155,12 +181,17 @@ function offends(node: Nodes, publicUrl: string): boolean {
 
 /** Sanitises whole blocks of the model's Markdown (model-stream.ts decides where blocks end). */
 export function sanitiseMarkdown(markdown: string, publicUrl: string, citations: Citations): string {
-  const root: Root = { type: 'root', children: keepAll(parse(markdown).children, publicUrl, true) };
-  cite(root, citations);
-  const out = serialise(root);
-  // The serialiser escapes what would parse as something else; parsing its output again proves it.
+  const kept = keepAll(parse(markdown).children, publicUrl, true);
+  let root: Root = { type: 'root', children: [] };
+  for (const marker of ['reference', 'text'] as const) {
+    // Numbers are given in order of first use: a second pass gives the same ones.
+    root = { type: 'root', children: structuredClone(kept) };
+    cite(root, citations, marker);
+    const out = serialise(root);
+    // The serialiser escapes what would parse as something else; parsing its output again proves it.
+    if (!offends(parse(out), publicUrl)) return out;
+  }
   // Should it ever fail, the reader gets the text alone, as a code block (no link, no tag).
-  if (!offends(parse(out), publicUrl)) return out;
   return serialise({ type: 'root', children: [{ type: 'code', lang: null, meta: null, value: plainText(root) }] });
 }
 
