@@ -424,3 +424,28 @@ test('ASK-MODEL-10 the configuration: no model, a local server, OpenAI, Azure; c
     (error: Error) => /ASK_MODEL_TIMEOUT/.test(error.message) && !error.message.includes('sk-very-secret'),
   );
 });
+
+test('ASK-MODEL-12 the stand-in speaks the chat completions API as the openai package reads it, streamed or not', async () => {
+  const { OpenAI } = await import('openai');
+  const client = new OpenAI({ apiKey: 'k', baseURL: `${standIn.origin}/v1`, maxRetries: 0, logLevel: 'off' });
+  const messages = [{ role: 'user' as const, content: 'q' }];
+  standIn.script(() => ({ chunks: ['Al', 'pha'] }));
+  const whole = await client.chat.completions.create({ model: 'm', messages });
+  assert.equal(whole.object, 'chat.completion');
+  assert.equal(whole.choices[0]?.message.content, 'Alpha');
+  assert.equal(whole.choices[0]?.finish_reason, 'stop');
+  assert.equal(standIn.requests.at(-1)?.body.stream, undefined);
+  const stream = await client.chat.completions.create({ model: 'm', messages, stream: true });
+  const deltas: string[] = [];
+  const finishes: (string | null)[] = [];
+  for await (const chunk of stream) {
+    assert.equal(chunk.object, 'chat.completion.chunk');
+    deltas.push(chunk.choices[0]?.delta.content ?? '');
+    finishes.push(chunk.choices[0]?.finish_reason ?? null);
+  }
+  assert.deepEqual(deltas, ['', 'Al', 'pha', '']);
+  assert.deepEqual(finishes, [null, null, null, 'stop']);
+  assert.equal(standIn.requests.at(-1)?.body.stream, true);
+  standIn.script(() => ({ status: 429 }));
+  await assert.rejects(client.chat.completions.create({ model: 'm', messages }), { status: 429 });
+});
