@@ -7,13 +7,11 @@
  * on-prem passages: the crawl asks for what exists.
  */
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, test } from 'node:test';
 import type { Identity } from '@tala/policy';
 import type { AskAnswer } from '../src/ask/contract.ts';
 import { ONPREM_ADMIN, READER } from './helper.ts';
-import { buildDir, gate, onpremIn, onpremTitles, secrets } from './leak-crawl-fixtures.ts';
+import { gate, onpremIn, onpremTitles, questions } from './leak-crawl-fixtures.ts';
 import { type ChatBody, startStandIn } from './openai-stand-in.ts';
 
 const ORIGIN = 'http://localhost:3000';
@@ -21,21 +19,6 @@ const QUESTION = '\n\nQuestion: ';
 
 const standIn = await startStandIn();
 after(() => standIn.close());
-
-/**
- * The text of the search records a reader may read. Generated API pages say some sentences at both
- * levels ("None: this operation is called without credentials."): in a reader's passage, such a
- * sentence is the reader's own page, not on-prem text.
- */
-const readerRecords = (
-  JSON.parse(readFileSync(path.join(buildDir, '.search-records.json'), 'utf8')) as {
-    access: string;
-    content: string | null;
-  }[]
-)
-  .filter((record) => record.access !== 'onprem')
-  .map((record) => record.content ?? '')
-  .join('\n');
 
 /** The prompt without the crawl's own words (the question, which holds on-prem text by design). */
 function promptOf(body: ChatBody): string {
@@ -61,11 +44,9 @@ async function asks(t: test.TestContext, identity: Identity) {
     PUBLIC_URL: ORIGIN,
     ASK_MODEL: 'stand-in',
     ASK_MODEL_BASE_URL: `${standIn.origin}/v1`,
-    ASK_RATE_PER_MINUTE: '100000',
   });
-  const questions = [...new Set([...onpremTitles, ...secrets])].map((q) => q.slice(0, 500));
   const results: { question: string; prompt: string; answer: string; mode: string }[] = [];
-  for (const question of questions) {
+  for (const question of questions().map((q) => q.slice(0, 500))) {
     const before = standIn.requests.length;
     const response = await app.inject({
       method: 'POST',
@@ -100,9 +81,7 @@ test('ROLE-05 asking the docs with a model: no prompt, answer or citation holds 
       ['answer', answer],
     ].flatMap(([where, body]) => {
       const { texts, routes } = onpremIn(body as string);
-      return [...texts.filter((text) => !readerRecords.includes(text)), ...routes].map(
-        (found) => `${JSON.stringify(question)} → ${where}: ${found}`,
-      );
+      return [...texts, ...routes].map((found) => `${JSON.stringify(question)} → ${where}: ${found}`);
     }),
   );
   assert.deepEqual(leaks.slice(0, 20), []);
