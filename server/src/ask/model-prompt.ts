@@ -20,7 +20,9 @@ export const SYSTEM_PROMPT = [
  * is made unique per prompt so that a page cannot close its own quotation and speak as the portal.
  */
 function fenceOf(passages: readonly Passage[], question: string): string {
-  const everything = passages.map((p) => `${p.title}\n${p.section ?? ''}\n${p.text}`).join('\n') + question;
+  const everything = (
+    passages.map((p) => `${p.title}\n${p.section ?? ''}\n${p.text}`).join('\n') + question
+  ).toLowerCase();
   let fence = 'passage';
   for (let n = 1; everything.includes(fence); n++) fence = `passage-${n}`;
   return fence;
