@@ -119,6 +119,8 @@ test("ASK-MODEL-01 with a model configured, the answer is the model's, citing th
   // Nothing of the reader reaches the model, and the key reaches no log.
   assert.doesNotMatch(JSON.stringify(request.body), /Ada|Reader|cookie|Documentation\.Onprem/);
   assert.doesNotMatch(logLines.join('\n'), new RegExp(API_KEY));
+  const metrics = await app.metrics.registry.getSingleMetricAsString('tala_ask_model_answers_total');
+  assert.match(metrics, /^tala_ask_model_answers_total\{outcome="answered",reason=""\} 1$/m);
 });
 
 test('ASK-MODEL-02 streaming: the sanitised deltas block by block, then done with the kept citations', async (t) => {
@@ -237,6 +239,8 @@ test('ASK-MODEL-06 an error from the model: the extractive answer; its text reac
   assert.equal(warnings.length, 2, logLines.join('\n'));
   assert.match(warnings[0] ?? '', /"status":500/);
   assert.doesNotMatch(logLines.join('\n'), /stand-in refuses|"stack"|Question:/);
+  const metrics = await app.metrics.registry.getSingleMetricAsString('tala_ask_model_answers_total');
+  assert.match(metrics, /^tala_ask_model_answers_total\{outcome="fallback",reason="http"\} 2$/m);
 });
 
 const PASSAGES: Passage[] = [

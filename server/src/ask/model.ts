@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from '../ops/metrics.ts';
 import { type Answerer, extractiveAnswerer } from './answerer.ts';
 import type { AskEvent, Citation, Passage } from './contract.ts';
 import { Breaker } from './model-breaker.ts';
@@ -17,7 +18,11 @@ export interface ModelAnswererOptions {
   readonly log: FastifyBaseLogger;
   /** The breaker's clock (tests move it instead of sleeping). */
   readonly now?: () => number;
+  /** Counts each question's outcome (the gate's Prometheus metrics). */
+  readonly count?: (outcome: Outcome, reason: string) => void;
 }
+
+export type Outcome = 'answered' | 'cut' | 'fallback' | 'skipped';
 
 /** Shown after a model answer cut by the time or length limit: the reader knows it is incomplete. */
 export const CUT_NOTE = '_The answer was cut short._';
@@ -46,7 +51,7 @@ function failureOf(error: unknown): { reason: string; status?: number } {
  * taken back; the reader never sees the model's error.
  */
 export function modelAnswerer(options: ModelAnswererOptions): Answerer {
-  const { settings, chat, publicUrl, fallback = extractiveAnswerer, log } = options;
+  const { settings, chat, publicUrl, fallback = extractiveAnswerer, log, count = () => {} } = options;
   const breaker = new Breaker(settings.breakerFailures, settings.coolDownMs, options.now);
   const maxChars = settings.maxTokens * CHARS_PER_TOKEN;
 
@@ -55,6 +60,7 @@ export function modelAnswerer(options: ModelAnswererOptions): Answerer {
       // Nothing retrieved: nothing the model may answer from; the extractive answer says so.
       if (passages.length === 0) return yield* fallback.answer(request, passages, signal);
       if (!breaker.allows()) {
+        count('skipped', '');
         log.debug({ model: chat.describe }, 'model skipped while its breaker is open');
         return yield* fallback.answer(request, passages, signal);
       }
@@ -114,8 +120,13 @@ export function modelAnswerer(options: ModelAnswererOptions): Answerer {
           sent ? 'model answer failed midway; cut' : 'model answer failed; extractive answer instead',
         );
       }
-      if (!sent) return yield* fallback.answer(request, passages, signal);
-      if (failure !== null || stopped === 'length') yield { type: 'delta', text: `\n\n${CUT_NOTE}` } satisfies AskEvent;
+      if (!sent) {
+        count('fallback', failure?.reason ?? '');
+        return yield* fallback.answer(request, passages, signal);
+      }
+      const cut = failure?.reason ?? (stopped === 'length' ? 'length' : null);
+      count(cut === null ? 'answered' : 'cut', cut ?? '');
+      if (cut !== null) yield { type: 'delta', text: `\n\n${CUT_NOTE}` } satisfies AskEvent;
       yield {
         type: 'done',
         citations: out.citations.order().map((i) => citationOf(passages[i] as Passage)),
@@ -129,10 +140,12 @@ export function modelAnswerer(options: ModelAnswererOptions): Answerer {
 export async function openModelAnswerer(
   settings: ModelSettings,
   publicUrl: string,
-  log: FastifyBaseLogger,
+  app: { log: FastifyBaseLogger; metrics: Metrics },
   options: OpenOptions = {},
 ): Promise<Answerer> {
+  const { log, metrics } = app;
   const chat = await openChatModel(settings, options);
   log.info({ model: chat.describe }, 'Ask the docs answers with a model, the extractive answer behind it');
-  return modelAnswerer({ settings, chat, publicUrl, log });
+  const count = (outcome: Outcome, reason: string) => metrics.askModel.inc({ outcome, reason });
+  return modelAnswerer({ settings, chat, publicUrl, log, count });
 }
