@@ -161,3 +161,12 @@ test('ASK-09 without search records, asking answers 503', async (t) => {
   assert.equal(response.statusCode, 503);
   assert.equal(response.json().error, 'GATE_ERR_SEARCH_UNAVAILABLE');
 });
+
+test('ASK-10 a short follow-up is looked up with the question before it', async (t) => {
+  const app = await gate(t, READER);
+  const alone = (await ask(app, { question: 'how do I undo it?' })).json() as AskAnswer;
+  assert.deepEqual(alone.citations, [], 'on its own it names nothing the docs answer');
+  const history = [{ question: 'what is a publish environment', answer: 'A publish environment is where…' }];
+  const followUp = (await ask(app, { question: 'how do I undo it?', history })).json() as AskAnswer;
+  assert.equal(followUp.citations[0]?.url, '/studio/deploy/publish-environments/');
+});

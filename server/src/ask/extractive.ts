@@ -1,4 +1,4 @@
-import type { AskAnswer, Citation, Passage } from './contract.ts';
+import type { AskAnswer, Citation, Passage, Turn } from './contract.ts';
 import { stemsOf } from './sections.ts';
 import { unitsOf } from './units.ts';
 
@@ -42,10 +42,20 @@ function share(weights: ReadonlyMap<string, number>, ...sets: ReadonlySet<string
   return total > 0 ? covered / total : 0;
 }
 
-export function extractiveAnswer(question: string, passages: readonly Passage[]): AskAnswer {
+/** A follow-up with fewer content words than this is read with the question before it (as retrieve.ts does). */
+const FOLLOW_UP_WORDS = 3;
+
+export function extractiveAnswer(
+  question: string,
+  passages: readonly Passage[],
+  history: readonly Turn[] = [],
+): AskAnswer {
   const none: AskAnswer = { answer: NO_ANSWER, citations: [], mode: 'extractive' };
   const top = passages.slice(0, PASSAGES);
-  const questionStems = new Set(stemsOf(question));
+  let questionStems = new Set(stemsOf(question));
+  const previous = history.at(-1)?.question;
+  if (questionStems.size < FOLLOW_UP_WORDS && previous)
+    questionStems = new Set([...questionStems, ...stemsOf(previous)]);
   if (top.length === 0 || questionStems.size === 0) return none;
   const units = top.flatMap((passage, i) => unitsOf(passage, i));
   // A word few quotes hold says more about which quote answers than one most hold.

@@ -15,7 +15,7 @@ const PATTERNS: readonly RegExp[] = [
   /\b(write|compose|make up|give) (me )?(an? |some )?(poem|song|story|haiku|limerick|essay|joke|rap|sonnet)s?\b/,
   /\btell (me )?(an? |some )?(joke|story|riddle)s?\b/,
   // Small talk.
-  /^(hi|hello|hey|good (morning|afternoon|evening)|thanks|thank you)\b[^a-z]*(how are you( doing)?( today)?)?[^a-z]*$/,
+  /^(hi|hello|hey|good (morning|afternoon|evening)|thanks|thank you)( there| all| everyone| team)?\b[^a-z]*(how are you( doing)?( today)?)?[^a-z]*$/,
   /\bhow are you( doing)?( today)?\b/,
   /\b(what is|what's) your (name|favou?rite|age|opinion)\b/,
   /\b(who|what) are you\b\??$/,

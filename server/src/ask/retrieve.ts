@@ -38,6 +38,15 @@ const DEPTH = 30;
 export const RELEVANCE_FLOOR = 0.4;
 /** ...and that unit must hold at least this many of the question's words (one, for a one-word question). */
 const MIN_WORDS = 2;
+/**
+ * Unless the unit holds at least this many of the question's words that the docs use at all, and
+ * this share of them: then the words the docs never use (a regulation's name, a typo) do not make
+ * the question off-topic ("delete a user's conversations for a gdpr erasure request"). On the
+ * tuning half: 3 and 0.75 answer one more question and no off-topic request; 4, or all of them,
+ * none more.
+ */
+const KNOWN_WORDS = 3;
+const KNOWN_SHARE = 0.75;
 /** A section below this share of the best one's coverage is not worth a reader's (or a model's) time. */
 const RELATIVE_FLOOR = 0.3;
 
@@ -67,8 +76,9 @@ export function engineQuery(question: string, history: readonly Turn[] = []): st
 
 /**
  * The question's content stems, each weighed by its rarity among sections. A word the docs never
- * use weighs most: the docs cannot be about it. (Typos are not corrected here: "bread" is one typo
- * from "break", and a recipe would read as a question about the docs.)
+ * use weighs most: the docs cannot be about it. (Neither typos nor compounds are resolved here:
+ * "bread" is one typo from "break", "erasure" splits into "era" and "sure", and either would make
+ * a request read as a question about the docs; KNOWN_WORDS below answers such questions instead.)
  */
 function weights(question: string, sections: SectionIndex): Map<string, number> {
   const out = new Map<string, number>();
@@ -77,6 +87,11 @@ function weights(question: string, sections: SectionIndex): Map<string, number> 
     out.set(s, Math.log((sections.count + 1) / (df + 0.5)));
   }
   return out;
+}
+
+/** Only the words the docs use. */
+function known(weighed: ReadonlyMap<string, number>, sections: SectionIndex): Map<string, number> {
+  return new Map([...weighed].filter(([s]) => sections.sectionsWith.has(s)));
 }
 
 /** The share of the question's weight in a set of stems (0–1), and how many of its words it holds. */
@@ -100,17 +115,21 @@ function coverage(
 interface Candidate {
   readonly section: Section;
   readonly rank: number;
-  /** Its best unit's, with the section's headings. */
-  readonly unit: { share: number; words: number };
+  /** Its best unit's, with the section's headings: of all the question's words, and of those the docs use. */
+  readonly unit: { share: number; words: number; known: { share: number; words: number } };
 }
 
 /** The best unit of a section: the question's words together in one sentence, row or item. */
-function bestUnit(section: Section, weighed: ReadonlyMap<string, number>): { share: number; words: number } {
+function bestUnit(
+  section: Section,
+  weighed: ReadonlyMap<string, number>,
+  known: ReadonlyMap<string, number>,
+): Candidate['unit'] {
   const headings = new Set(stemsOf(`${section.title} ${section.section ?? ''}`));
-  let best = { share: 0, words: 0 };
+  let best: Candidate['unit'] = { share: 0, words: 0, known: { share: 0, words: 0 } };
   for (const unit of unitsOf(section)) {
     const found = coverage(weighed, unit.stems, headings);
-    if (found.share > best.share) best = found;
+    if (found.share > best.share) best = { ...found, known: coverage(known, unit.stems, headings) };
   }
   return best;
 }
@@ -132,8 +151,11 @@ export function retrieve(
   // A follow-up is judged with the question it follows; a question on its own, by its own words.
   const previous = task.history.at(-1)?.question ?? '';
   const own = weights(task.question, sections);
-  const weighed = own.size < 3 && previous ? weights(`${task.question} ${previous}`, sections) : own;
+  // The thread's topic is the earlier question's; a word of the follow-up the docs never use ("undo")
+  // then says nothing about whether they answer it.
+  const weighed = own.size < 3 && previous ? known(weights(`${task.question} ${previous}`, sections), sections) : own;
   if (weighed.size === 0) return [];
+  const used = known(weighed, sections);
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
   hits.forEach((hit, rank) => {
@@ -141,12 +163,15 @@ export function retrieve(
     // The engine admitted only the reader's levels; checked again where the text is taken.
     if (!section || !allowed.has(section.level)) return;
     seen.add(section.url);
-    candidates.push({ section, rank, unit: bestUnit(section, weighed) });
+    candidates.push({ section, rank, unit: bestUnit(section, weighed, used) });
   });
   const minWords = Math.min(MIN_WORDS, weighed.size);
   const relevant = relevanceFloor ? candidates.filter((c) => c.unit.words >= minWords) : candidates;
   const best = Math.max(0, ...relevant.map((c) => c.unit.share));
-  if (relevanceFloor && best < RELEVANCE_FLOOR) return [];
+  const answersKnown = relevant.some(
+    ({ unit: { known } }) => known.words >= KNOWN_WORDS && known.words >= KNOWN_SHARE * used.size,
+  );
+  if (relevanceFloor && best < RELEVANCE_FLOOR && !answersKnown) return [];
   return diverse(
     relevant
       .filter((c) => !relevanceFloor || c.unit.share >= best * RELATIVE_FLOOR)
