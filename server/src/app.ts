@@ -121,7 +121,11 @@ export async function buildApp({ config, identity, logger, tracing }: BuildAppOp
   await app.register(healthRoutes);
   await app.register(search, { config, searcher, access });
   await app.register(mcpRoutes, { config, access, searcher, stores });
-  await app.register(askRoutes, { config, access, searcher });
+  // The model's code (openai, @azure/identity, the Markdown sanitiser) loads only when one is configured.
+  const answerer = config.askModel
+    ? await (await import('./ask/model.ts')).openModelAnswerer(config.askModel, config.publicUrl, app)
+    : undefined;
+  await app.register(askRoutes, { config, access, searcher, answerer });
   await app.register(gateRoutes, { access, files, pagesPrefix: config.pagesPrefix });
   return app;
 }

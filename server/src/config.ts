@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadModelSettings, type ModelSettings } from './ask/model-settings.ts';
 import { type AuthSettings, loadAuthSettings } from './auth/settings.ts';
 import { type Env, readGateEnvironment } from './env.ts';
 import { ConfigError } from './errors.ts';
@@ -39,6 +40,8 @@ export interface GateConfig {
   /** How readers are identified. */
   readonly auth: AuthSettings;
   readonly search: SearchSettings;
+  /** The model of "Ask the docs" (ask/model-settings.ts); null: extractive answers, no model code loaded. */
+  readonly askModel: ModelSettings | null;
   /** MCP requests per reader (all their assistants together) and minute (server/src/mcp/). */
   readonly mcpCallsPerMinute: number;
   /** Questions to `POST /api/ask` per reader (account) and minute (server/src/ask/). */
@@ -104,6 +107,7 @@ export function loadConfig(env: Env = process.env): GateConfig {
     pagesPrefix,
     auth: loadAuthSettings(vars, { publicUrl, pagesPrefix }),
     search: loadSearchSettings(vars),
+    askModel: loadModelSettings(vars),
     mcpCallsPerMinute: vars.MCP_CALLS_PER_MINUTE,
     askPerMinute: vars.ASK_RATE_PER_MINUTE,
     redisUrl: vars.REDIS_URL ?? null,

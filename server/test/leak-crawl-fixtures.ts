@@ -155,7 +155,11 @@ export const targets = [
   ]),
 ];
 
-export async function gate(t: import('node:test').TestContext, identity: Identity | null): Promise<FastifyInstance> {
+export async function gate(
+  t: import('node:test').TestContext,
+  identity: Identity | null,
+  env: Record<string, string> = {},
+): Promise<FastifyInstance> {
   const config = loadConfig({
     BUILD_DIR: buildDir,
     LOG_LEVEL: 'silent',
@@ -170,6 +174,7 @@ export async function gate(t: import('node:test').TestContext, identity: Identit
     SEARCH_RATE_PER_MINUTE: '100000',
     SEARCH_HEAVY_RATE_PER_MINUTE: '100000',
     ASK_RATE_PER_MINUTE: '100000',
+    ...env,
   });
   const app = await buildApp({ config, identity: async () => identity, logger: false });
   t.after(() => app.close());

@@ -104,6 +104,29 @@ export const VARIABLES = {
     minimum: 1,
     default: 20,
   }),
+  // "Ask the docs" with a model (server/src/ask/model-settings.ts): an OpenAI-compatible server
+  // (OpenAI itself, Ollama, vLLM, llama.cpp) or Azure OpenAI. Without either, answers are extractive.
+  ASK_MODEL: Type.Optional(Text({ description: 'Model name at an OpenAI-compatible server; turns model answers on' })),
+  ASK_MODEL_BASE_URL: Type.Optional(
+    HttpUrl({ description: "Base URL of an OpenAI-compatible server (…/v1); default OpenAI's" }),
+  ),
+  ASK_MODEL_API_KEY: Type.Optional(
+    Text({ description: 'API key of the model server or Azure OpenAI', writeOnly: true }),
+  ),
+  ASK_AZURE_OPENAI_ENDPOINT: Type.Optional(
+    HttpUrl({ description: 'Azure OpenAI resource endpoint; turns model answers on' }),
+  ),
+  ASK_AZURE_OPENAI_DEPLOYMENT: Type.Optional(Text({ description: 'Azure OpenAI deployment name' })),
+  ASK_AZURE_OPENAI_API_VERSION: Text({ description: 'Azure OpenAI API version', default: '2024-10-21' }),
+  ASK_MODEL_TIMEOUT: Duration({
+    description: 'Longest a model answer may take before the extractive one',
+    default: '20s',
+  }),
+  ASK_MODEL_FIRST_TOKEN_TIMEOUT: Duration({
+    description: "Longest wait for the model's first token before the extractive answer",
+    default: '8s',
+  }),
+  ASK_MODEL_MAX_TOKENS: WholeNumber({ description: 'Most tokens of a model answer', minimum: 16, default: 800 }),
   // OpenTelemetry's own names (the SDK's environment specification): the gate validates them, the
   // exporter and the resource read them as the SDK documents.
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(HttpUrl({ description: 'OTLP/HTTP base URL; turns tracing on' })),
@@ -178,6 +201,15 @@ export const GATE_VARIABLES = [
   'SEARCH_HEAVY_RATE_PER_MINUTE',
   'MCP_CALLS_PER_MINUTE',
   'ASK_RATE_PER_MINUTE',
+  'ASK_MODEL',
+  'ASK_MODEL_BASE_URL',
+  'ASK_MODEL_API_KEY',
+  'ASK_AZURE_OPENAI_ENDPOINT',
+  'ASK_AZURE_OPENAI_DEPLOYMENT',
+  'ASK_AZURE_OPENAI_API_VERSION',
+  'ASK_MODEL_TIMEOUT',
+  'ASK_MODEL_FIRST_TOKEN_TIMEOUT',
+  'ASK_MODEL_MAX_TOKENS',
   'OTEL_EXPORTER_OTLP_ENDPOINT',
   'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
   'OTEL_EXPORTER_OTLP_HEADERS',

@@ -60,6 +60,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  readonly askModel = new Counter({
+    name: 'tala_ask_model_answers_total',
+    help: 'Questions for the model of Ask the docs, by outcome (answered, cut, fallback, skipped) and reason of failure',
+    labelNames: ['outcome', 'reason'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     // Event-loop lag, heap, GC, handles: prom-client's standard Node.js metrics.
     collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
