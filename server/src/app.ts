@@ -7,6 +7,7 @@ import { loadManifest } from './access/manifest.ts';
 import { accessDecision } from './access/open.ts';
 import { apiRoutes } from './api/config.ts';
 import { sessionRoutes } from './api/session.ts';
+import { askRoutes } from './ask/route.ts';
 import type { IdentityResolver } from './auth/identity.ts';
 import { authentication, authPlugin } from './auth/index.ts';
 import type { GateConfig } from './config.ts';
@@ -120,6 +121,7 @@ export async function buildApp({ config, identity, logger, tracing }: BuildAppOp
   await app.register(healthRoutes);
   await app.register(search, { config, searcher, access });
   await app.register(mcpRoutes, { config, access, searcher, stores });
+  await app.register(askRoutes, { config, access, searcher });
   await app.register(gateRoutes, { access, files, pagesPrefix: config.pagesPrefix });
   return app;
 }

@@ -41,6 +41,8 @@ export interface GateConfig {
   readonly search: SearchSettings;
   /** MCP requests per reader (all their assistants together) and minute (server/src/mcp/). */
   readonly mcpCallsPerMinute: number;
+  /** Questions to `POST /api/ask` per reader (account) and minute (server/src/ask/). */
+  readonly askPerMinute: number;
   /** Shared state of several replicas (revoked sessions, rate limits); null keeps it in this process. */
   readonly redisUrl: string | null;
   /** Prometheus `/metrics` on this port (same interface as HOST); null: no metrics endpoint. */
@@ -103,6 +105,7 @@ export function loadConfig(env: Env = process.env): GateConfig {
     auth: loadAuthSettings(vars, { publicUrl, pagesPrefix }),
     search: loadSearchSettings(vars),
     mcpCallsPerMinute: vars.MCP_CALLS_PER_MINUTE,
+    askPerMinute: vars.ASK_RATE_PER_MINUTE,
     redisUrl: vars.REDIS_URL ?? null,
     metricsPort: vars.METRICS_PORT ?? null,
     shutdownTimeoutMs: vars.SHUTDOWN_TIMEOUT * 1000,

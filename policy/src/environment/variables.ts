@@ -98,6 +98,11 @@ export const VARIABLES = {
     minimum: 1,
     default: 240,
   }),
+  ASK_RATE_PER_MINUTE: WholeNumber({
+    description: 'Questions to POST /api/ask per reader per minute',
+    minimum: 1,
+    default: 20,
+  }),
   // OpenTelemetry's own names (the SDK's environment specification): the gate validates them, the
   // exporter and the resource read them as the SDK documents.
   OTEL_EXPORTER_OTLP_ENDPOINT: Type.Optional(HttpUrl({ description: 'OTLP/HTTP base URL; turns tracing on' })),
@@ -171,6 +176,7 @@ export const GATE_VARIABLES = [
   'SEARCH_RATE_PER_MINUTE',
   'SEARCH_HEAVY_RATE_PER_MINUTE',
   'MCP_CALLS_PER_MINUTE',
+  'ASK_RATE_PER_MINUTE',
   'OTEL_EXPORTER_OTLP_ENDPOINT',
   'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
   'OTEL_EXPORTER_OTLP_HEADERS',

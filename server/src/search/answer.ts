@@ -1,4 +1,5 @@
 import type { AccessLevel } from '@tala/policy';
+import { buildSections, type SectionIndex } from '../ask/sections.ts';
 import { SearchEngine } from './engine.ts';
 import type { QueryParams } from './params.ts';
 import { loadRecords, loadSynonyms } from './records.ts';
@@ -11,9 +12,15 @@ export interface SearchTask {
   origin: string;
 }
 
-export async function loadEngine(buildDir: string): Promise<SearchEngine> {
+/** What a search worker holds: the engine, and the same records as sections for "Ask the docs" (ask/). */
+export interface Corpus {
+  readonly engine: SearchEngine;
+  readonly sections: SectionIndex;
+}
+
+export async function loadCorpus(buildDir: string): Promise<Corpus> {
   const [records, synonyms] = await Promise.all([loadRecords(buildDir), loadSynonyms(buildDir)]);
-  return new SearchEngine(records, synonyms);
+  return { engine: new SearchEngine(records, synonyms), sections: buildSections(records) };
 }
 
 /** A body answered: serialised where it was computed (a worker hands back one string, not a tree). */

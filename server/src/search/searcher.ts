@@ -1,7 +1,9 @@
 import { Piscina } from 'piscina';
+import type { Passage } from '../ask/contract.ts';
+import { type AskTask, retrieve } from '../ask/retrieve.ts';
 import { RecordsError, SearchBusyError } from '../errors.ts';
 import { FairQueue, QueueFullError } from '../protect/fair-queue.ts';
-import { answer, loadEngine, type SearchAnswer, type SearchTask } from './answer.ts';
+import { answer, loadCorpus, type SearchAnswer, type SearchTask } from './answer.ts';
 import { costOf, HEAVY_COST } from './limits.ts';
 
 /** Answers search bodies: in worker threads (default), or on the event loop (SEARCH_WORKERS=0). */
@@ -10,6 +12,8 @@ export interface Searcher {
   readonly records: number;
   /** `reader`: whose search this is (protect/rate-limits.ts `readerKey`); readers take turns for the workers. */
   answer(task: SearchTask, reader: string): Promise<SearchAnswer>;
+  /** The passages for a question ("Ask the docs", ask/retrieve.ts), in the same workers and the same turns. */
+  retrieve(task: AskTask, reader: string): Promise<Passage[]>;
   close(): Promise<void>;
 }
 
@@ -21,8 +25,13 @@ export interface Searcher {
  */
 export async function startSearcher(buildDir: string, workers: number): Promise<Searcher> {
   if (workers === 0) {
-    const engine = await loadEngine(buildDir);
-    return { records: engine.size, answer: async (task) => answer(engine, task), close: async () => {} };
+    const { engine, sections } = await loadCorpus(buildDir);
+    return {
+      records: engine.size,
+      answer: async (task) => answer(engine, task),
+      retrieve: async (task) => retrieve(engine, sections, task),
+      close: async () => {},
+    };
   }
   const pool = new Piscina({
     // Each thread loads the TypeScript itself (Node's type stripping): no loader to register there.
@@ -46,18 +55,22 @@ export async function startSearcher(buildDir: string, workers: number): Promise<
     await pool.destroy();
     throw new RecordsError((error as Error).message);
   }
+  const queued = async <T>(reader: string, task: unknown, kind: 'light' | 'heavy'): Promise<T> => {
+    try {
+      return await queue.run(reader, () => pool.run(task) as Promise<T>, kind);
+    } catch (error) {
+      if (error instanceof QueueFullError) throw new SearchBusyError();
+      throw error;
+    }
+  };
   return {
     records,
-    answer: async (task, reader) => {
-      try {
-        const cost = task.queries.reduce((sum, query) => sum + costOf(query), 0);
-        const kind = cost > HEAVY_COST ? 'heavy' : 'light';
-        return await queue.run(reader, () => pool.run(task) as Promise<SearchAnswer>, kind);
-      } catch (error) {
-        if (error instanceof QueueFullError) throw new SearchBusyError();
-        throw error;
-      }
+    answer: (task, reader) => {
+      const cost = task.queries.reduce((sum, query) => sum + costOf(query), 0);
+      return queued<SearchAnswer>(reader, task, cost > HEAVY_COST ? 'heavy' : 'light');
     },
+    // A retrieval ranks a few dozen hits, like a modal's search: light.
+    retrieve: (task, reader) => queued<Passage[]>(reader, task, 'light'),
     close: () => pool.destroy(),
   };
 }
