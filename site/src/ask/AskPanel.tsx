@@ -23,13 +23,14 @@ import {
 } from 'react';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import Feedback, { ThumbIcon } from '../components/Feedback';
-import { answerTree, citationLabel, isSiteRelative } from './answer-markdown';
+import { answerTree, isSiteRelative } from './answer-markdown';
 import { type AskAnswer, askTheDocs, type Citation, failureMessage, type Turn } from './ask-client';
 import { sendAskFeedback } from './feedback-beacons';
 import styles from './styles.module.css';
 
 /** The earlier turns sent with a follow-up; the route bounds them too. */
 const HISTORY_TURNS = 5;
+const HISTORY_CHARS = 2000;
 
 export const NO_ANSWER = 'The docs you can read do not answer this.';
 
@@ -155,7 +156,8 @@ export default function AskPanel({ question, pagesPrefix, openLink, onBack, clas
       const history: Turn[] = earlier
         .filter((t) => t.status === 'answered')
         .slice(-HISTORY_TURNS)
-        .map((t) => ({ question: t.question, answer: t.answer }));
+        // The route takes turns of at most 2,000 characters each (server/src/ask/route.ts).
+        .map((t) => ({ question: t.question.slice(0, HISTORY_CHARS), answer: t.answer.slice(0, HISTORY_CHARS) }));
       setTurns([
         ...earlier,
         { key, question: text, answer: '', citations: [], mode: null, status: 'asking', error: null },
@@ -272,9 +274,15 @@ export default function AskPanel({ question, pagesPrefix, openLink, onBack, clas
                   {turn.citations.map((citation, n) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: the list does not change once answered, and two sources may share a URL.
                     <li key={`${citation.url}-${n}`}>
-                      <PortalLink href={citation.url} openLink={openLink} aria-label={citationLabel(n + 1, citation)}>
+                      {/* Named by its text (title, then section), which the list's number goes with. */}
+                      <PortalLink href={citation.url} openLink={openLink}>
                         <span className={styles.sourceTitle}>{citation.title}</span>
-                        {citation.section && <span className={styles.sourceSection}>{citation.section}</span>}
+                        {citation.section && (
+                          <span className={styles.sourceSection}>
+                            <span className={styles.visuallyHidden}>, </span>
+                            {citation.section}
+                          </span>
+                        )}
                       </PortalLink>
                     </li>
                   ))}
@@ -307,7 +315,9 @@ export default function AskPanel({ question, pagesPrefix, openLink, onBack, clas
           </article>
         );
       })}
-      {last && last.status !== 'asking' && (
+      {/* Once the first answer is in, it stays, also while a follow-up is answered: the reader's
+          focus is in it, and removing it would drop the focus. */}
+      {(turns.length > 1 || (last && last.status !== 'asking')) && (
         <form className={styles.followUp} onSubmit={submitFollowUp}>
           <label htmlFor={`${id}-follow-up`}>Ask a follow-up question</label>
           <div className={styles.followUpRow}>
@@ -319,7 +329,7 @@ export default function AskPanel({ question, pagesPrefix, openLink, onBack, clas
               value={followUp}
               onChange={(event) => setFollowUp(event.target.value)}
             />
-            <button type="submit" className="button button--primary" disabled={followUp.trim() === ''}>
+            <button type="submit" className="button button--primary" disabled={busy || followUp.trim() === ''}>
               Ask
             </button>
           </div>

@@ -17,8 +17,9 @@ export function isSiteRelative(url: unknown): url is string {
   return typeof url === 'string' && /^\/(?![/\\])/.test(url) && !/[\s\\]/.test(url);
 }
 
+/** The name of a `[n]` link: its visible text first (WCAG 2.5.3, label in name), then what it cites. */
 export const citationLabel = (n: number, citation: Citation) =>
-  `Source ${n}: ${citation.title}${citation.section ? `, ${citation.section}` : ''}`;
+  `[${n}] ${citation.title}${citation.section ? `, ${citation.section}` : ''}`;
 
 /** Splits text at `[n]` markers that name a citation, making each a link to it. */
 function withCitationLinks(node: Text, citations: readonly Citation[]): PhrasingContent[] {

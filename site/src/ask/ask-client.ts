@@ -95,13 +95,13 @@ export async function askTheDocs({
 
   let text = '';
   let done: Extract<AskEvent, { type: 'done' }> | null = null;
-  let broken = false;
+  let streamFailure: AskFailure | null = null;
   const feed = sseParser((data) => {
     let event: AskEvent | { type?: unknown };
     try {
       event = JSON.parse(data) as AskEvent;
     } catch {
-      broken = true;
+      streamFailure = 'failed';
       return;
     }
     if (event.type === 'delta' && typeof (event as { text?: unknown }).text === 'string') {
@@ -109,7 +109,16 @@ export async function askTheDocs({
       text += delta;
       onDelta(delta);
     } else if (event.type === 'done') done = event as Extract<AskEvent, { type: 'done' }>;
-    else broken = true; // an error event, or one this client does not know
+    else {
+      // The route's failure after the headers went out: `{type: 'error', error: <catalogue code>}`.
+      const code = (event as { error?: unknown }).error;
+      streamFailure =
+        code === 'GATE_ERR_RATE_LIMITED'
+          ? 'rate-limited'
+          : code === 'GATE_ERR_BUSY' || code === 'GATE_ERR_SEARCH_UNAVAILABLE'
+            ? 'unavailable'
+            : 'failed';
+    }
   });
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
@@ -125,8 +134,9 @@ export async function askTheDocs({
     throw new AskError('network');
   }
   const finished = done as Extract<AskEvent, { type: 'done' }> | null;
+  if (streamFailure !== null) throw new AskError(streamFailure);
   // A stream that ends without its `done` event was cut (a proxy's timeout, a restarted gate).
-  if (finished === null) throw new AskError(broken ? 'failed' : 'network');
+  if (finished === null) throw new AskError('network');
   return { answer: text, citations: finished.citations ?? [], mode: finished.mode };
 }
 

@@ -4,47 +4,16 @@
  * DocSearch 3.9 has no Ask entry (DocSearch 4's "Ask AI" needs Algolia's service), so the entry is
  * a hit: the modal's search client puts one in front of the results (withAskHit), DocSearch groups
  * it under its own title ("Ask the docs") and moves to it with the arrow keys like any hit, first
- * and active by default, as DocSearch 4 places "Ask AI". The SearchBar renders the hit with AskHit
+ * and active by default, as DocSearch 4 places "Ask AI" (so Enter right after typing asks; ArrowDown
+ * then Enter opens the first page). The SearchBar renders the hit with AskHit
  * and takes Enter and clicks on it before DocSearch does (DocSearch would navigate to its URL,
  * save it as a recent search and close the modal); the answer then shows in the modal.
  */
 import AskPanel from './AskPanel';
 import styles from './modal.module.css';
 
+export { ASK_OBJECT_ID, ASK_SOURCE_TITLE, askHit, withAskHit } from './ask-hit';
 export { AskPanel };
-
-export const ASK_OBJECT_ID = 'tala-ask';
-export const ASK_SOURCE_TITLE = 'Ask the docs';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The hit standing for "ask this question"; `__talaAsk` holds the question. */
-export function askHit(question: string) {
-  // DocSearch renders _snippetResult and _highlightResult values as HTML: the question is escaped.
-  const safe = escapeHtml(question);
-  return {
-    objectID: ASK_OBJECT_ID,
-    __talaAsk: question,
-    url: '#ask',
-    type: 'lvl1',
-    content: null,
-    hierarchy: { lvl0: ASK_SOURCE_TITLE, lvl1: question, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null },
-    _highlightResult: { hierarchy: { lvl0: { value: ASK_SOURCE_TITLE }, lvl1: { value: safe } } },
-    _snippetResult: { hierarchy: { lvl1: { value: safe } } },
-  };
-}
-
-type SearchResponse = { results?: { hits?: unknown[] }[] };
-
-/** The search response with the Ask hit first, when the reader typed a question (not on an empty query). */
-export function withAskHit<T>(response: T, query: string): T {
-  const question = query.trim();
-  const first = (response as SearchResponse).results?.[0];
-  if (question === '' || !first) return response;
-  const results = [...((response as SearchResponse).results ?? [])];
-  results[0] = { ...first, hits: [askHit(question), ...(first.hits ?? [])] };
-  return { ...response, results } as T;
-}
 
 /** The Ask hit's content: "Ask: <question>", laid out like DocSearch's hits. */
 export function AskHit({ question, onAsk }: { question: string; onAsk: () => void }) {
@@ -75,7 +44,7 @@ export function AskHit({ question, onAsk }: { question: string; onAsk: () => voi
           <span className="DocSearch-Hit-title">
             <span className={styles.askLabel}>Ask:</span> {question}
           </span>
-          <span className="DocSearch-Hit-path">An answer from the docs you can read, with its sources</span>
+          <span className="DocSearch-Hit-path">Answer from the docs you can read</span>
         </span>
         <span className="DocSearch-Hit-action" aria-hidden="true">
           <svg className="DocSearch-Hit-Select-Icon" width="20" height="20" viewBox="0 0 20 20" aria-hidden="true">

@@ -19,8 +19,8 @@ test('citation markers become links to the cited sections, labelled with the sou
   assert.deepEqual(
     links.map((a) => [a.properties.href, textOf(a), a.properties.ariaLabel]),
     [
-      ['/studio/deploy/#publish-a-solution', '[1]', 'Source 1: Deploy, Publish a solution'],
-      ['/engine/sessions/', '[2]', 'Source 2: Sessions'],
+      ['/studio/deploy/#publish-a-solution', '[1]', '[1] Deploy, Publish a solution'],
+      ['/engine/sessions/', '[2]', '[2] Sessions'],
     ],
   );
   assert.equal(textOf(tree), 'Publish from Studio [1], then check the session [2]. Not [3].');

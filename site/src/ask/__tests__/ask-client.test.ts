@@ -90,12 +90,16 @@ test('failures: 429 with Retry-After, 503, 401, a network error, a stream cut be
     throw new TypeError('Failed to fetch');
   }) as unknown as typeof fetch);
   await attempt(fakeFetch(sse({ type: 'delta', text: 'Half an ans' })).impl);
+  await attempt(
+    fakeFetch(sse({ type: 'delta', text: 'Half' }, { type: 'error', error: 'GATE_ERR_BUSY', message: '…' })).impl,
+  );
   assert.deepEqual(kinds, [
     ['rate-limited', 30],
     ['unavailable', null],
     ['signed-out', null],
     ['network', null],
     ['network', null],
+    ['unavailable', null],
   ]);
   assert.match(failureMessage(new AskError('rate-limited', 30)), /Wait 30 seconds, then retry/);
   assert.match(failureMessage(new AskError('network')), /could not be reached/);

@@ -75,29 +75,32 @@ export default function Feedback({ question, yesLabel, noLabel, yesIcon, noIcon,
         <span id={`${id}-question`} className={styles.question}>
           {question}
         </span>
-        {(
-          [
-            [true, yesLabel, yesIcon],
-            [false, noLabel, noIcon],
-          ] as const
-        ).map(([value, label, icon]) => (
-          <button
-            key={label}
-            type="button"
-            className={`button button--sm ${helpful === value ? 'button--primary' : 'button--secondary'} ${styles.choice}`}
-            aria-pressed={helpful === value}
-            onClick={() => choose(value)}
-          >
-            {icon ? (
-              <>
-                {icon}
-                <span className={styles.visuallyHidden}>{label}</span>
-              </>
-            ) : (
-              label
-            )}
-          </button>
-        ))}
+        {/* The two buttons wrap together, never one on each line (phones). */}
+        <span className={styles.buttons}>
+          {(
+            [
+              [true, yesLabel, yesIcon],
+              [false, noLabel, noIcon],
+            ] as const
+          ).map(([value, label, icon]) => (
+            <button
+              key={label}
+              type="button"
+              className={`button button--sm ${helpful === value ? 'button--primary' : 'button--secondary'} ${styles.choice}`}
+              aria-pressed={helpful === value}
+              onClick={() => choose(value)}
+            >
+              {icon ? (
+                <>
+                  {icon}
+                  <span className={styles.visuallyHidden}>{label}</span>
+                </>
+              ) : (
+                label
+              )}
+            </button>
+          ))}
+        </span>
       </div>
       {helpful !== null && (
         <form className={styles.reasonForm} onSubmit={submit}>

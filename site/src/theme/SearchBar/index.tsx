@@ -44,6 +44,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { createPortal } from 'react-dom';
 import type { TalaCustomFields } from '../../../config/custom-fields';
@@ -158,6 +159,79 @@ function ResultsFooter({
   );
 }
 
+/**
+ * The question answered in the modal (null: the results show). Outside SearchBar's state on
+ * purpose: a SearchBar render re-renders DocSearch's modal, which then makes its Autocomplete anew
+ * (some of its props are new objects each render) and loses the reader's query.
+ */
+function createAskStore() {
+  let question: string | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => question,
+    set(next: string | null) {
+      if (next === question) return;
+      question = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+type AskStore = ReturnType<typeof createAskStore>;
+
+/**
+ * The answer, drawn inside DocSearch's dropdown (it scrolls with it, between the search box and
+ * the footer, inside the modal's focus cycle); `data-asking` hides the results meanwhile (styles.css).
+ */
+function AskHost({
+  store,
+  container,
+  pagesPrefix,
+  openLink,
+  onBack,
+}: {
+  store: AskStore;
+  container: HTMLElement;
+  pagesPrefix: string;
+  openLink: (url: string) => void;
+  onBack: () => void;
+}) {
+  const question = useSyncExternalStore(store.subscribe, store.get, () => null);
+  const [root] = useState(() => Object.assign(document.createElement('div'), { className: 'tala-ask-root' }));
+  useLayoutEffect(() => {
+    if (question === null) {
+      delete container.dataset.asking;
+      return;
+    }
+    const dropdown = container.querySelector('.DocSearch-Dropdown');
+    if (dropdown && root.parentElement !== dropdown) dropdown.appendChild(root);
+    container.dataset.asking = '';
+  }, [question, container, root]);
+  useEffect(
+    () => () => {
+      delete container.dataset.asking;
+    },
+    [container],
+  );
+  if (question === null || !askModule) return null;
+  return createPortal(
+    <askModule.AskPanel
+      question={question}
+      pagesPrefix={pagesPrefix}
+      openLink={openLink}
+      onBack={onBack}
+      className={askModule.askInModalClass}
+    />,
+    root,
+  );
+}
+
 export default function SearchBar(): ReactNode {
   const { siteConfig } = useDocusaurusContext();
   const config = siteConfig.themeConfig.algolia as AlgoliaThemeConfig;
@@ -170,9 +244,7 @@ export default function SearchBar(): ReactNode {
   const [isOpen, setIsOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState<string | undefined>(undefined);
   const [indexName, setIndexName] = useState(config.indexName);
-  /** The question answered in the modal, in place of the results; null shows the results. */
-  const [askQuestion, setAskQuestion] = useState<string | null>(null);
-  const askContainer = useRef<HTMLDivElement | null>(null);
+  const askStore = useMemo(createAskStore, []);
 
   const searchParameters = useMemo(() => {
     const configured = config.searchParameters?.facetFilters ?? [];
@@ -202,33 +274,18 @@ export default function SearchBar(): ReactNode {
 
   const closeModal = useCallback(() => {
     setIsOpen(false);
-    setAskQuestion(null);
+    askStore.set(null);
     searchButtonRef.current?.focus();
     setInitialQuery(undefined);
-  }, []);
+  }, [askStore]);
 
-  const ask = useCallback((question: string) => {
-    const text = question.trim();
-    if (text === '') return;
-    // Made here, not in the effect below, so that the render asking for the panel has its container.
-    askContainer.current ??= Object.assign(document.createElement('div'), { className: 'tala-ask-root' });
-    setAskQuestion(text);
-  }, []);
-
-  // The answer is drawn inside DocSearch's dropdown (scrolling with it, between the search box and
-  // the footer, inside the modal's focus cycle); `data-asking` hides the results meanwhile (styles.css).
-  useLayoutEffect(() => {
-    const container = searchContainer.current;
-    if (!container) return;
-    if (askQuestion === null) {
-      delete container.dataset.asking;
-      return;
-    }
-    const dropdown = container.querySelector('.DocSearch-Dropdown');
-    if (dropdown && askContainer.current && askContainer.current.parentElement !== dropdown)
-      dropdown.appendChild(askContainer.current);
-    container.dataset.asking = '';
-  }, [askQuestion]);
+  const ask = useCallback(
+    (question: string) => {
+      const text = question.trim();
+      if (text !== '') askStore.set(text);
+    },
+    [askStore],
+  );
 
   // Enter on the Ask hit answers instead of following the hit (DocSearch would navigate to its URL
   // and close the modal): taken on the way down (capture), before DocSearch's own handler. Editing
@@ -247,11 +304,11 @@ export default function SearchBar(): ReactNode {
         event.stopPropagation();
         ask(event.target.value);
       } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        setAskQuestion(null);
+        askStore.set(null);
       }
     };
     const onInput = (event: Event) => {
-      if (isSearchInput(event.target)) setAskQuestion(null);
+      if (isSearchInput(event.target)) askStore.set(null);
     };
     window.addEventListener('keydown', onKeyDown, true);
     window.addEventListener('input', onInput, true);
@@ -259,7 +316,7 @@ export default function SearchBar(): ReactNode {
       window.removeEventListener('keydown', onKeyDown, true);
       window.removeEventListener('input', onInput, true);
     };
-  }, [isOpen, ask]);
+  }, [isOpen, ask, askStore]);
 
   // A source of an answer: close the modal first (DocSearch puts the page's scroll back as it
   // closes), then navigate, so that the page lands on the cited section.
@@ -272,9 +329,9 @@ export default function SearchBar(): ReactNode {
   );
 
   const backToResults = useCallback(() => {
-    setAskQuestion(null);
+    askStore.set(null);
     searchContainer.current?.querySelector<HTMLInputElement>('.DocSearch-Input')?.focus();
-  }, []);
+  }, [askStore]);
 
   const handleInput = useCallback(
     (event: KeyboardEvent) => {
@@ -301,7 +358,10 @@ export default function SearchBar(): ReactNode {
 
   const transformItems = useCallback(
     (items: InternalHit[]) =>
-      items.map((item, index) => ({ ...item, url: processSearchResultUrl(item.url), position: index + 1 })),
+      items.map((item, index) =>
+        // The Ask hit's URL is no page (the processor would fail to parse it): it is never followed.
+        item.__talaAsk !== undefined ? item : { ...item, url: processSearchResultUrl(item.url), position: index + 1 },
+      ),
     [processSearchResultUrl],
   );
 
@@ -312,14 +372,20 @@ export default function SearchBar(): ReactNode {
     [closeModal],
   );
 
+  // Stable: DocSearch makes its search client and its Autocomplete (state, query included) anew
+  // when this function changes, and the modal re-renders while open (an answer is shown).
+  const transformSearchClient = useCallback(
+    () => searchClient as unknown as ReturnType<NonNullable<DocSearchModalProps['transformSearchClient']>>,
+    [],
+  );
+
   const modalProps: Partial<DocSearchModalProps> = {
     appId: config.appId,
     apiKey: config.apiKey,
     indexName,
     placeholder: config.placeholder ?? 'Search docs',
     searchParameters: searchParameters as DocSearchModalProps['searchParameters'],
-    transformSearchClient: () =>
-      searchClient as unknown as ReturnType<NonNullable<DocSearchModalProps['transformSearchClient']>>,
+    transformSearchClient,
     transformItems: transformItems as unknown as DocSearchModalProps['transformItems'],
     hitComponent: Hit as unknown as DocSearchModalProps['hitComponent'],
     navigator: navigator as DocSearchModalProps['navigator'],
@@ -372,20 +438,15 @@ export default function SearchBar(): ReactNode {
           </AskContext.Provider>,
           searchContainer.current,
         )}
-      {isOpen &&
-        askQuestion !== null &&
-        askModule &&
-        askContainer.current &&
-        createPortal(
-          <askModule.AskPanel
-            question={askQuestion}
-            pagesPrefix={pagesPrefix}
-            openLink={openLink}
-            onBack={backToResults}
-            className={askModule.askInModalClass}
-          />,
-          askContainer.current,
-        )}
+      {isOpen && searchContainer.current && (
+        <AskHost
+          store={askStore}
+          container={searchContainer.current}
+          pagesPrefix={pagesPrefix}
+          openLink={openLink}
+          onBack={backToResults}
+        />
+      )}
     </>
   );
 }

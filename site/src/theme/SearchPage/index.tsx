@@ -17,7 +17,8 @@ import type { TalaCustomFields } from '../../../config/custom-fields';
 import styles from './styles.module.css';
 
 // The panel brings the Markdown parser: loaded when the reader asks, not with the page.
-const AskPanel = lazy(() => import('../../ask/AskPanel'));
+// The same chunk as the modal's (ask/modal), so a reader who used both loads it once.
+const AskPanel = lazy(() => import('../../ask/modal').then(({ AskPanel: panel }) => ({ default: panel })));
 
 function AskAboveResults(): ReactNode {
   const { siteConfig } = useDocusaurusContext();
