@@ -11,14 +11,22 @@ export type { AskAnswer, Citation, Turn };
 
 export type AskFailure = 'rate-limited' | 'unavailable' | 'signed-out' | 'network' | 'failed';
 
-export class AskError extends Error {
-  constructor(
-    readonly kind: AskFailure,
-    /** Seconds to wait, when the gate said (Retry-After). */
-    readonly retryAfter: number | null = null,
-  ) {
-    super(`Ask failed: ${kind}`);
-  }
+/**
+ * A failed ask: an Error with the failure's kind (not a subclass: the site's only Error subclass
+ * is the build's BuildError, plugins/__tests__/build-errors.test.ts).
+ */
+export type AskError = Error & {
+  readonly kind: AskFailure;
+  /** Seconds to wait, when the gate said (Retry-After). */
+  readonly retryAfter: number | null;
+};
+
+export function askError(kind: AskFailure, retryAfter: number | null = null): AskError {
+  return Object.assign(new Error(`Ask failed: ${kind}`), { name: 'AskError', kind, retryAfter });
+}
+
+export function isAskError(error: unknown): error is AskError {
+  return error instanceof Error && error.name === 'AskError' && 'kind' in error;
 }
 
 /**
@@ -57,10 +65,10 @@ export interface AskOptions {
 function failure(response: Response): AskError {
   const retry = Number(response.headers.get('retry-after'));
   const retryAfter = Number.isFinite(retry) && retry > 0 ? retry : null;
-  if (response.status === 429) return new AskError('rate-limited', retryAfter);
-  if (response.status === 503) return new AskError('unavailable', retryAfter);
-  if (response.status === 401 || response.status === 403) return new AskError('signed-out');
-  return new AskError('failed');
+  if (response.status === 429) return askError('rate-limited', retryAfter);
+  if (response.status === 503) return askError('unavailable', retryAfter);
+  if (response.status === 401 || response.status === 403) return askError('signed-out');
+  return askError('failed');
 }
 
 /** Asks, streams the answer into `onDelta`, and resolves with the whole answer and its citations. */
@@ -83,7 +91,7 @@ export async function askTheDocs({
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new AskError('network');
+    throw askError('network');
   }
   if (!response.ok) throw failure(response);
   if ((response.headers.get('content-type') ?? '').includes('application/json')) {
@@ -91,7 +99,7 @@ export async function askTheDocs({
     onDelta(answer.answer);
     return answer;
   }
-  if (!response.body) throw new AskError('failed');
+  if (!response.body) throw askError('failed');
 
   let text = '';
   let done: Extract<AskEvent, { type: 'done' }> | null = null;
@@ -131,22 +139,22 @@ export async function askTheDocs({
     feed(`${decoder.decode()}\n\n`);
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new AskError('network');
+    throw askError('network');
   }
   const finished = done as Extract<AskEvent, { type: 'done' }> | null;
-  if (streamFailure !== null) throw new AskError(streamFailure);
+  if (streamFailure !== null) throw askError(streamFailure);
   // A stream that ends without its `done` event was cut (a proxy's timeout, a restarted gate).
-  if (finished === null) throw new AskError('network');
+  if (finished === null) throw askError('network');
   return { answer: text, citations: finished.citations ?? [], mode: finished.mode };
 }
 
 /** The sentence a reader sees for a failure, and whether retrying can help. */
 export function failureMessage(error: unknown): string {
-  const kind = error instanceof AskError ? error.kind : 'failed';
+  const kind = isAskError(error) ? error.kind : 'failed';
   switch (kind) {
     case 'rate-limited':
       return `You asked many questions in a short time. Wait ${
-        error instanceof AskError && error.retryAfter ? `${error.retryAfter} seconds` : 'a minute'
+        isAskError(error) && error.retryAfter ? `${error.retryAfter} seconds` : 'a minute'
       }, then retry.`;
     case 'unavailable':
       return 'Ask the docs is not available right now. Retry in a moment, or use the search results.';

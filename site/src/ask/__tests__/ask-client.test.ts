@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AskError, askTheDocs, failureMessage, sseParser } from '../ask-client';
+import { askError, askTheDocs, failureMessage, isAskError, sseParser } from '../ask-client';
 
 /** A fetch that answers with `body` cut into `pieces` (as a network delivers it), recording the request. */
 function fakeFetch(body: string, init: ResponseInit & { pieces?: number } = {}) {
@@ -79,7 +79,7 @@ test('failures: 429 with Retry-After, 503, 401, a network error, a stream cut be
       await askTheDocs({ url: '/api/ask', question: 'q', history: [], onDelta: () => {}, fetchImpl });
       kinds.push(['ok', null]);
     } catch (error) {
-      assert.ok(error instanceof AskError);
+      assert.ok(isAskError(error));
       kinds.push([error.kind, error.retryAfter]);
     }
   };
@@ -101,6 +101,6 @@ test('failures: 429 with Retry-After, 503, 401, a network error, a stream cut be
     ['network', null],
     ['unavailable', null],
   ]);
-  assert.match(failureMessage(new AskError('rate-limited', 30)), /Wait 30 seconds, then retry/);
-  assert.match(failureMessage(new AskError('network')), /could not be reached/);
+  assert.match(failureMessage(askError('rate-limited', 30)), /Wait 30 seconds, then retry/);
+  assert.match(failureMessage(askError('network')), /could not be reached/);
 });
