@@ -4,7 +4,9 @@ import type { Identity } from '@tala/policy';
 import type { FastifyInstance } from 'fastify';
 import type { AskAnswer } from '../src/ask/contract.ts';
 import { NO_ANSWER } from '../src/ask/extractive.ts';
-import { buildGate, ONPREM_ADMIN, READER } from './helper.ts';
+import { SearchBusyError } from '../src/errors.ts';
+import { startSearcher } from '../src/search/searcher.ts';
+import { buildGate, makeBuildDir, ONPREM_ADMIN, READER } from './helper.ts';
 import { fixtureRecords } from './search-fixtures.ts';
 
 const PUBLIC_URL = 'https://docs.tala.example';
@@ -160,4 +162,40 @@ test('ASK-09 without search records, asking answers 503', async (t) => {
   const response = await ask(app, { question: 'entities' });
   assert.equal(response.statusCode, 503);
   assert.equal(response.json().error, 'GATE_ERR_SEARCH_UNAVAILABLE');
+});
+
+test('ASK-10 a short follow-up is looked up with the question before it', async (t) => {
+  const app = await gate(t, READER);
+  const alone = (await ask(app, { question: 'how do I undo it?' })).json() as AskAnswer;
+  assert.deepEqual(alone.citations, [], 'on its own it names nothing the docs answer');
+  const history = [{ question: 'what is a publish environment', answer: 'A publish environment is where…' }];
+  const followUp = (await ask(app, { question: 'how do I undo it?', history })).json() as AskAnswer;
+  assert.equal(followUp.citations[0]?.url, '/studio/deploy/publish-environments/');
+});
+
+test('ASK-15 questions are counted in their own metrics class, never by question or reader', async (t) => {
+  const app = await gate(t, READER);
+  await ask(app, { question: 'what does a publish environment run?' });
+  await ask(app, { question: 'x'.repeat(501) });
+  const text = await app.metrics.registry.metrics();
+  assert.match(text, /tala_http_requests_total\{class="ask",status="200"\} 1/);
+  assert.match(text, /tala_http_requests_total\{class="ask",status="400"\} 1/);
+  assert.ok(!text.includes('publish environment run'));
+});
+
+test('ASK-16 questions take turns with searches for the workers: one reader flooding them is refused, another is answered', async (t) => {
+  const searcher = await startSearcher(makeBuildDir(t, files), 1);
+  t.after(() => searcher.close());
+  const task = {
+    kind: 'ask' as const,
+    question: 'what does a publish environment run?',
+    history: [],
+    allowed: ['public' as const, 'reader' as const],
+    limit: 8,
+  };
+  const flood = Array.from({ length: 12 }, () => searcher.retrieve(task, 'reader-a'));
+  const other = searcher.retrieve(task, 'reader-b');
+  const outcomes = await Promise.allSettled(flood);
+  assert.ok(outcomes.some((o) => o.status === 'rejected' && o.reason instanceof SearchBusyError));
+  assert.equal((await other)[0]?.url, '/studio/deploy/publish-environments/');
 });

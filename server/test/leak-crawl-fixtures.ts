@@ -3,8 +3,8 @@
  * inside the per-file time limit when CI runs them side by side). Leak crawl over the real build
  * (site/build): as an anonymous visitor, a reader and an on-prem admin, request every file of the
  * build, every page (generated API pages included) and every route of routes.txt, each in several
- * spellings, every page's Markdown in the same spellings, and search for every on-prem title; then
- * check what comes back for on-prem text and on-prem page addresses. The gate alone decides here
+ * spellings, every page's Markdown in the same spellings, search for every on-prem title, and ask
+ * the docs (`POST /api/ask`) every on-prem title and phrase; then check what comes back for on-prem text and on-prem page addresses. The gate alone decides here
  * (identities are injected; sign-in has its own tests).
  */
 import assert from 'node:assert/strict';
@@ -34,6 +34,8 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 
 const INDEX_NAME = loadConfig({}).search.indexName;
+/** The crawl's gates run with the default PUBLIC_URL: questions come from its origin, as the portal's pages send them. */
+const PORTAL_ORIGIN = new URL(loadConfig({}).publicUrl).origin;
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const buildDir = path.join(root, 'site/build');
@@ -64,11 +66,23 @@ function onpremText(): string[] {
       .filter(([file, level]) => level === wanted && file.endsWith('.md'))
       .map(([file]) => readFileSync(path.join(buildDir, file), 'utf8'));
   const readerMarkdown = markdownOf('reader').join('\n');
+  // The reader pages as built: generated pages (the API reference) hold text that no source file
+  // has and that their Markdown may spell differently ("None." beside "None: this operation is
+  // called without credentials." on the same page).
+  const readerArticles = Object.entries(manifest.files)
+    .filter(([file, level]) => level === 'reader' && file.endsWith('.html'))
+    .map(
+      ([file]) =>
+        /<article[^>]*>([\s\S]*?)<\/article>/.exec(readFileSync(path.join(buildDir, file), 'utf8'))?.[1] ?? '',
+    )
+    .join('\n');
   for (const markdown of markdownOf('onprem')) {
     const lines = markdown.split('\n').filter((line) => /^[\w`-][^|]{50,}$/.test(line) && !line.startsWith('Source:'));
     for (const line of lines.slice(0, 4)) texts.add(line.slice(0, 60));
   }
-  return [...texts].filter((text) => !readerSources.includes(text) && !readerMarkdown.includes(text));
+  return [...texts].filter(
+    (text) => !readerSources.includes(text) && !readerMarkdown.includes(text) && !readerArticles.includes(text),
+  );
 }
 
 function listFilesSync(dir: string): string[] {
@@ -155,6 +169,7 @@ export async function gate(t: import('node:test').TestContext, identity: Identit
     MCP_CALLS_PER_MINUTE: '100000',
     SEARCH_RATE_PER_MINUTE: '100000',
     SEARCH_HEAVY_RATE_PER_MINUTE: '100000',
+    ASK_RATE_PER_MINUTE: '100000',
   });
   const app = await buildApp({ config, identity: async () => identity, logger: false });
   t.after(() => app.close());
@@ -225,6 +240,24 @@ function searches(): { label: string; queries: Record<string, unknown>[] }[] {
   return [everything, ...bodies];
 }
 
+/** A question as the portal's Ask panel sends it: JSON, from the portal's own origin. */
+function ask(app: FastifyInstance, question: string): Promise<RawResponse> {
+  const headers = {
+    'content-type': 'application/json',
+    accept: 'application/json',
+    origin: PORTAL_ORIGIN,
+    'sec-fetch-site': 'same-origin',
+    'accept-encoding': 'identity',
+  };
+  return send(app, { method: 'POST', path: '/api/ask', headers }, JSON.stringify({ question: question.slice(0, 500) }));
+}
+
+/**
+ * The questions of the crawl: every on-prem page's title and every on-prem phrase, as a reader
+ * fishing for on-prem content through "Ask the docs" would ask them.
+ */
+export const questions = (): string[] => [...new Set([...onpremTitles, ...secrets])];
+
 function stringsOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
   return value && typeof value === 'object' ? Object.values(value).flatMap(stringsOf) : [];
@@ -264,6 +297,16 @@ export async function crawl(
     }
     // The JSON, and its strings as written (JSON escapes quotes and backslashes in text).
     onResponse(label, res.statusCode, `${JSON.stringify(answer)}\n${stringsOf(answer).join('\n')}`, res.headers);
+  }
+  for (const question of questions()) {
+    const label = `ask ${JSON.stringify(question)}`;
+    const res = await ask(app, question);
+    if (res.statusCode >= 500 || res.statusCode === 429) failures.push(`${label} → ${res.statusCode}`);
+    // An answer never repeats the question (the crawl's own words): all of it comes from the docs.
+    // A refusal is checked as sent (the anonymous crawl recognises the catalogue's error shape).
+    const body = bodyOf(res);
+    const answer = res.statusCode === 200 ? (JSON.parse(body) as unknown) : null;
+    onResponse(label, res.statusCode, answer ? `${body}\n${stringsOf(answer).join('\n')}` : body, res.headers);
   }
   assert.deepEqual(failures.slice(0, 10), [], 'every request was decided, none failed or was shed');
 }

@@ -47,6 +47,7 @@ test('ROLE-05 the crawl has something to find: every on-prem text and address re
   const found = new Set<string>();
   const named = new Set<string>();
   const searches: [string, number][] = [];
+  const asks: [string, number][] = [];
   await crawl(
     app,
     (url, _status, body) => {
@@ -54,6 +55,7 @@ test('ROLE-05 the crawl has something to find: every on-prem text and address re
       for (const text of texts) found.add(text);
       for (const route of routes) named.add(route);
       if (url.startsWith('search ')) searches.push([url, routes.length]);
+      if (url.startsWith('ask ')) asks.push([url, routes.length]);
     },
     { spellings: false },
   );
@@ -73,4 +75,8 @@ test('ROLE-05 the crawl has something to find: every on-prem text and address re
     [],
     "every search finds on-prem pages for the admin: the reader's searches ask for what exists",
   );
+  // Questions are answered only when a section answers them (the relevance floor), so not every
+  // phrase gets an answer; most must, or the reader's questions would prove little.
+  const cited = asks.filter(([, routes]) => routes > 0).length;
+  assert.ok(asks.length > 20 && cited / asks.length >= 0.8, `${cited} of ${asks.length} questions cite on-prem pages`);
 });

@@ -42,7 +42,8 @@ export async function* eventsOf(answer: AskAnswer, signal?: AbortSignal): AsyncG
 }
 
 export const extractiveAnswerer: Answerer = {
-  answer: (request, passages, signal) => eventsOf(extractiveAnswer(request.question, passages), signal),
+  answer: (request, passages, signal) =>
+    eventsOf(extractiveAnswer(request.question, passages, request.history), signal),
 };
 
 /**

@@ -20,6 +20,9 @@ export interface Section {
   readonly position: number;
   /** Stems of its title, heading and text. */
   readonly stems: ReadonlySet<string>;
+  /** How often each stem occurs in its heading (counted twice) and text, and how many stems in all (BM25). */
+  readonly counts: ReadonlyMap<string, number>;
+  readonly length: number;
 }
 
 export interface SectionIndex {
@@ -29,6 +32,8 @@ export interface SectionIndex {
   /** In how many sections each stem occurs (inverse document frequency). */
   readonly sectionsWith: ReadonlyMap<string, number>;
   readonly count: number;
+  /** The mean section length in stems (BM25). */
+  readonly meanLength: number;
 }
 
 const HEADINGS = ['lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
@@ -63,6 +68,7 @@ export function buildSections(records: readonly SearchRecord[]): SectionIndex {
   const byUrl = new Map<string, Section>();
   const byPage = new Map<string, Section[]>();
   const sectionsWith = new Map<string, number>();
+  let totalLength = 0;
   for (const [url, list] of grouped) {
     list.sort((a, b) => a.weight.position - b.weight.position);
     const first = list[0] as SearchRecord;
@@ -72,7 +78,11 @@ export function buildSections(records: readonly SearchRecord[]): SectionIndex {
       .map((record) => (record.type === 'content' ? (record.content ?? '').trim() : ''))
       .filter(Boolean)
       .join('\n');
-    const stems = new Set(stemsOf(`${title}\n${section ?? ''}\n${text}`));
+    const all = stemsOf(`${title}\n${section ?? ''}\n${section ?? ''}\n${text}`);
+    const stems = new Set(all);
+    const counts = new Map<string, number>();
+    for (const s of all) counts.set(s, (counts.get(s) ?? 0) + 1);
+    totalLength += all.length;
     for (const s of stems) sectionsWith.set(s, (sectionsWith.get(s) ?? 0) + 1);
     const entry: Section = {
       url,
@@ -83,6 +93,8 @@ export function buildSections(records: readonly SearchRecord[]): SectionIndex {
       level: first.access,
       position: first.weight.position,
       stems,
+      counts,
+      length: all.length,
     };
     byUrl.set(url, entry);
     const page = byPage.get(entry.page);
@@ -90,5 +102,5 @@ export function buildSections(records: readonly SearchRecord[]): SectionIndex {
     else byPage.set(entry.page, [entry]);
   }
   for (const list of byPage.values()) list.sort((a, b) => a.position - b.position);
-  return { byUrl, byPage, sectionsWith, count: byUrl.size };
+  return { byUrl, byPage, sectionsWith, count: byUrl.size, meanLength: totalLength / Math.max(1, byUrl.size) };
 }

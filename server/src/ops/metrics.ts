@@ -7,7 +7,7 @@ import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client
  * Prometheus metrics (prom-client). Labels are classes, never identities or full paths: a label
  * per URL or per reader would grow without bound and put who-read-what into the monitoring system.
  */
-export type RouteClass = 'page' | 'asset' | 'search' | 'auth' | 'api' | 'health' | 'metrics' | 'other';
+export type RouteClass = 'page' | 'asset' | 'search' | 'ask' | 'auth' | 'api' | 'health' | 'metrics' | 'other';
 
 export class Metrics {
   readonly registry = new Registry();
@@ -82,6 +82,8 @@ export function classOf(request: FastifyRequest): RouteClass {
   const url = request.routeOptions.url ?? '';
   if (url === '/healthz' || url === '/readyz') return 'health';
   if (url.startsWith('/auth/')) return 'auth';
+  // Apart from the other /api/ routes: a question costs a retrieval in the search workers, not a lookup.
+  if (url === '/api/ask') return 'ask';
   if (url.startsWith('/api/')) return 'api';
   if (url.startsWith('/1/indexes/')) return 'search';
   return 'other';

@@ -21,7 +21,8 @@ export interface Searcher {
  * Ranking and shaping a large body takes 50–200 ms of CPU (1,000 hits with highlights); on the
  * event loop that is 50–200 ms during which no other reader gets a byte. In a piscina pool the loop
  * only parses, checks and sends; the bench (`bench/hardening`) measures /healthz with and without.
- * Each worker holds its own engine (~30 MB of heap for today's 15k records).
+ * Each worker holds its own engine (~30 MB of heap for today's 15k records) and the same records as
+ * sections for "Ask the docs" (ask/sections.ts: 3 MB more, built in ~0.2 s).
  */
 export async function startSearcher(buildDir: string, workers: number): Promise<Searcher> {
   if (workers === 0) {

@@ -123,7 +123,7 @@ export async function askTheDocs({
       streamFailure =
         code === 'GATE_ERR_RATE_LIMITED'
           ? 'rate-limited'
-          : code === 'GATE_ERR_BUSY' || code === 'GATE_ERR_SEARCH_UNAVAILABLE'
+          : code === 'GATE_ERR_BUSY' || code === 'GATE_ERR_SEARCH_BUSY' || code === 'GATE_ERR_SEARCH_UNAVAILABLE'
             ? 'unavailable'
             : 'failed';
     }
