@@ -273,6 +273,15 @@ test('ASK-UI-09 screenshots at 390 px: the answer in the modal and the page feed
   await feedback.getByRole('button', { name: 'No' }).click();
   await feedback.scrollIntoViewIfNeeded();
   await page.screenshot({ path: '/tmp/ask-page-feedback-dark-390.png' });
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+  await page.goto(`/search/?q=${encodeURIComponent(QUESTION)}`);
+  const ask = page.getByRole('button', { name: `Ask the docs: ${QUESTION}` });
+  await expect(ask).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('main article').first()).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: '/tmp/ask-search-page-button-390.png' });
+  await ask.click();
+  await expect(turns(page).first()).toHaveAttribute('data-state', 'answered');
+  await page.screenshot({ path: '/tmp/ask-search-page-answer-390.png' });
 });
 
 test('ASK-UI-10 "Was this page helpful?" sends one vote with its reason', async ({ page }) => {
