@@ -14,12 +14,27 @@ export async function openSearchModal(page: Page) {
   await expect(page.getByPlaceholder('Search docs')).toBeFocused();
 }
 
+/** A result of the modal that is a page, not the "Ask: <question>" entry first in the list. */
+export const DOC_HIT = '.DocSearch-Hit:not(:has([data-tala-ask]))';
+
 /**
- * Opens the selected hit with Enter and waits until its page has rendered. Docusaurus moves focus
+ * Moves the selection from the "Ask: <question>" entry, which the modal selects first (as DocSearch 4
+ * does "Ask AI"), to the first page hit, so that Enter opens a page.
+ */
+export async function selectFirstDocHit(page: Page) {
+  const selected = page.locator('.DocSearch-Hit[aria-selected="true"]');
+  await expect(selected).toHaveCount(1);
+  if ((await selected.locator('[data-tala-ask]').count()) > 0) await page.keyboard.press('ArrowDown');
+  await expect(page.locator(`${DOC_HIT}[aria-selected="true"]`)).toHaveCount(1);
+}
+
+/**
+ * Opens the selected hit with Enter (the first page hit when the Ask entry is selected) and waits until its page has rendered. Docusaurus moves focus
  * to the top of the page after a navigation without a hash; a modal opened before then would lose
  * its focus. The title changes after that render.
  */
 export async function openSelectedHit(page: Page) {
+  await selectFirstDocHit(page);
   const href = await page.locator('.DocSearch-Hit[aria-selected="true"] a').getAttribute('href');
   const title = await page.title();
   await page.keyboard.press('Enter');

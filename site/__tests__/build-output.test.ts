@@ -180,3 +180,18 @@ test('DocSearch loads with the modal, not with every page: main.js has the butto
   );
   assert.equal(withModal.length, 1, `the modal is in ${withModal.join(', ')}`);
 });
+
+test('"Ask the docs" loads with the modal or the /search/ page: main.js has none of its panel or Markdown parser', () => {
+  const jsDir = path.join(buildDir, 'assets/js');
+  const main = readdirSync(jsDir).find((name) => /^main\.[0-9a-f]+\.js$/.test(name)) as string;
+  const text = readFileSync(path.join(jsDir, main), 'utf8');
+  assert.doesNotMatch(text, /Looking in the docs you can read|Ask a follow-up question/);
+  // micromark's constructs (the Markdown parser of the answers) stay out of every page's script.
+  assert.doesNotMatch(text, /thematicBreak/);
+  const withPanel = readdirSync(jsDir).filter(
+    (name) => name.endsWith('.js') && readFileSync(path.join(jsDir, name), 'utf8').includes('Ask a follow-up question'),
+  );
+  // Lazy chunks only: one loaded with the modal, and the bundler may give the /search/ page's
+  // route its own copy (14 KB); never main.js (checked above).
+  assert.ok(withPanel.length >= 1 && withPanel.length <= 2, `the Ask panel is in ${withPanel.join(', ')}`);
+});

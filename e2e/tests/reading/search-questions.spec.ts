@@ -1,6 +1,6 @@
 import type { Locator } from '@playwright/test';
 import { expect, test } from '../fixtures';
-import { openSearchModal } from '../search-modal';
+import { DOC_HIT, openSearchModal, selectFirstDocHit } from '../search-modal';
 
 /**
  * Questions as readers type them: the answering page first, and only the words that
@@ -25,7 +25,7 @@ test('a question in the modal shows the answering page first, marks only meaning
   await openSearchModal(page);
   // One input event: the whole question is searched, not a prefix answered while typing.
   await page.getByPlaceholder('Search docs').fill(QUESTION);
-  const first = page.locator('.DocSearch-Hit').first();
+  const first = page.locator(DOC_HIT).first();
   // The reading server's reader holds every role: the Studio guide or the on-prem command line.
   await expect(first).toContainText('Roll back a publish');
   const marked = await markedWords(page.locator('.DocSearch-Hits'));
@@ -33,6 +33,7 @@ test('a question in the modal shows the answering page first, marks only meaning
   expect(marked.filter((word) => !MEANINGFUL.test(word))).toEqual([]);
   // Opening it sends the click beacon: the query and the position, nothing else.
   const beacon = page.waitForRequest((request) => request.url().endsWith('/api/search-click'));
+  await selectFirstDocHit(page);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/(studio\/deploy|on-prem\/publish)\/#roll-back-a-publish$/);
   expect(JSON.parse((await beacon).postData() ?? '{}')).toEqual({ query: QUESTION, position: 1 });

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { advance, openSearchModal, recordSearchSends, typeHeldSearch } from '../search-modal';
+import { advance, openSearchModal, recordSearchSends, selectFirstDocHit, typeHeldSearch } from '../search-modal';
 
 /**
  * The search client's wire protocol as the browser speaks it (seed §7, §9): Algolia's lite client
@@ -85,6 +85,7 @@ test('SVC-01 SVC-02 SVC-06 the modal posts a requests array with credentials in 
 
   // SVC-06: insights are optional in the seed and off here: nothing loads or sends them, also when
   // a result is opened.
+  await selectFirstDocHit(page);
   await page.keyboard.press('Enter');
   await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
   await expect(page.locator('article h1')).toBeVisible();

@@ -5,6 +5,7 @@ import {
   openSearchModal,
   openSelectedHit,
   recordSearchSends,
+  selectFirstDocHit,
   typeHeldSearch,
 } from '../search-modal';
 
@@ -68,6 +69,8 @@ test('SRCH-05 SRCH-06 SRCH-08 typing shows results grouped by section; Enter nav
   await expect(groups.first()).toBeVisible();
   expect(await groups.count()).toBeGreaterThan(1);
   await expect(page.locator('.DocSearch-Hit mark').first()).toBeVisible();
+  // The "Ask" entry comes first and is selected; the first page hit is one step down.
+  await selectFirstDocHit(page);
   const first = page.locator('.DocSearch-Hit[aria-selected="true"] a');
   const href = await first.getAttribute('href');
   expect(href).toMatch(/^\/[^/]/);

@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures';
-import { hydrated, openSearchModal } from '../search-modal';
+import { hydrated, openSearchModal, selectFirstDocHit } from '../search-modal';
 
 /** Browser storage: what the portal keeps there (seed §3) and how it copes without it (seed §8). */
 const announcement = (page: import('@playwright/test').Page) =>
@@ -35,6 +35,7 @@ test('CONF-07 with browser storage unavailable, warnings are logged and storage 
   await openSearchModal(page);
   await page.keyboard.type('carousel');
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await selectFirstDocHit(page);
   await page.keyboard.press('Enter');
   await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
   await expect(page.locator('article h1')).toBeVisible();
@@ -66,6 +67,7 @@ test('CONF-09 local-storage keys: docusaurus.announcement.*, docs-preferred-vers
   await openSearchModal(page);
   await page.keyboard.type('carousel');
   await expect(page.locator('.DocSearch-Hit').first()).toBeVisible();
+  await selectFirstDocHit(page);
   await page.keyboard.press('Enter');
   await expect(page.locator('.DocSearch-Modal')).toHaveCount(0);
   const searchKeys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('DOCSEARCH')));

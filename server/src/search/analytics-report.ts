@@ -3,7 +3,9 @@
  * last week of the gate's logs, for docs writers. Reads the JSON lines the gates write (any number
  * of replicas, any order), keeps the search and click events (analytics.ts), and prints the top
  * queries, the queries with no results, and those with results nobody opened, each with what to
- * do: a synonym for words the docs do not use, or the pages the engine offers today.
+ * do: a synonym for words the docs do not use, or the pages the engine offers today. Then the
+ * writers' loop (feedback.ts): questions "Ask the docs" answered with nothing, answers readers
+ * marked unhelpful with their reasons, and "Was this page helpful?" per page.
  *
  *   kubectl logs -l app=tala-docs --since=168h --tail=-1 --max-log-requests=10 | npm run search:report
  *   npm run search:report -- /var/log/tala-docs/*.log --days 30
@@ -16,6 +18,7 @@ import { ACCESS_LEVELS } from '@tala/policy';
 import { readVariables } from '../env.ts';
 import { CLICK_EVENT, type ClickEvent, SEARCH_EVENT, type SearchEvent } from './analytics.ts';
 import { SearchEngine } from './engine.ts';
+import { ASK_FEEDBACK_EVENT, type AskFeedbackEvent, PAGE_FEEDBACK_EVENT, type PageFeedbackEvent } from './feedback.ts';
 import { loadRecords, loadSynonyms, SEARCH_RECORDS_FILE } from './records.ts';
 import { term, words } from './text.ts';
 
@@ -23,6 +26,8 @@ interface Logged {
   time: number;
   search?: SearchEvent;
   click?: ClickEvent;
+  askFeedback?: AskFeedbackEvent;
+  pageFeedback?: PageFeedbackEvent;
 }
 
 /** A search typed further within this long (the modal searches as the reader types) was not final. */
@@ -47,12 +52,16 @@ export async function readEvents(source: AsyncIterable<string>): Promise<Logged[
   for await (const line of source) {
     if (!line.startsWith('{')) continue;
     try {
-      const entry = JSON.parse(line) as { msg?: string; time?: number; search?: SearchEvent; click?: ClickEvent };
+      const entry = JSON.parse(line) as Partial<Logged> & { msg?: string; time?: number };
       const time = typeof entry.time === 'number' ? entry.time : 0;
       if (entry.msg === SEARCH_EVENT && typeof entry.search?.query === 'string')
         events.push({ time, search: entry.search });
       if (entry.msg === CLICK_EVENT && typeof entry.click?.query === 'string')
         events.push({ time, click: entry.click });
+      if (entry.msg === ASK_FEEDBACK_EVENT && typeof entry.askFeedback?.question === 'string')
+        events.push({ time, askFeedback: entry.askFeedback });
+      if (entry.msg === PAGE_FEEDBACK_EVENT && typeof entry.pageFeedback?.page === 'string')
+        events.push({ time, pageFeedback: entry.pageFeedback });
     } catch {
       // Not a log line of ours (a pretty-printed line, a stack from elsewhere): skipped.
     }
@@ -67,7 +76,7 @@ export async function readEvents(source: AsyncIterable<string>): Promise<Logged[
  */
 export function summarise(events: readonly Logged[], days: number): QueryStats[] {
   const newest = events.at(-1)?.time ?? 0;
-  const recent = events.filter((e) => e.time >= newest - days * 86_400_000);
+  const recent = events.filter((e) => (e.search || e.click) && e.time >= newest - days * 86_400_000);
   const stats = new Map<string, QueryStats>();
   const entry = (query: string) => {
     let found = stats.get(query);
@@ -98,16 +107,75 @@ export function summarise(events: readonly Logged[], days: number): QueryStats[]
     .sort((a, b) => b.searches - a.searches || a.query.localeCompare(b.query));
 }
 
-function table(title: string, rows: string[][], empty: string): string {
+export interface FeedbackStats {
+  /** Questions "Ask the docs" answered with nothing (no citations), most asked first. */
+  unanswered: { question: string; count: number }[];
+  /** Answers readers gave a thumbs down, most first, with the reasons they wrote. */
+  thumbsDown: { question: string; count: number; reasons: string[] }[];
+  thumbsUp: number;
+  /** "Was this page helpful?" per page, most answers first. */
+  pages: { page: string; yes: number; no: number; reasons: string[] }[];
+}
+
+/** The feedback events of the last `days` up to the newest event (of any kind). */
+export function summariseFeedback(events: readonly Logged[], days: number): FeedbackStats {
+  const newest = events.at(-1)?.time ?? 0;
+  const recent = events.filter((e) => e.time >= newest - days * 86_400_000);
+  const unanswered = new Map<string, { question: string; count: number }>();
+  const thumbsDown = new Map<string, { question: string; count: number; reasons: string[] }>();
+  const pages = new Map<string, { page: string; yes: number; no: number; reasons: string[] }>();
+  let thumbsUp = 0;
+  for (const { askFeedback: ask, pageFeedback: page } of recent) {
+    if (ask?.verdict === 'unanswered') {
+      const found = unanswered.get(ask.question) ?? { question: ask.question, count: 0 };
+      found.count++;
+      unanswered.set(ask.question, found);
+    } else if (ask?.verdict === 'down') {
+      const found = thumbsDown.get(ask.question) ?? { question: ask.question, count: 0, reasons: [] };
+      found.count++;
+      if (ask.reason) found.reasons.push(ask.reason);
+      thumbsDown.set(ask.question, found);
+    } else if (ask?.verdict === 'up') thumbsUp++;
+    if (page) {
+      const found = pages.get(page.page) ?? { page: page.page, yes: 0, no: 0, reasons: [] };
+      if (page.helpful) found.yes++;
+      else found.no++;
+      if (page.reason) found.reasons.push(`${page.helpful ? 'yes' : 'no'}: ${page.reason}`);
+      pages.set(page.page, found);
+    }
+  }
+  const byCount = <T extends { count: number }>(a: T, b: T) => b.count - a.count;
+  return {
+    unanswered: [...unanswered.values()].sort((a, b) => byCount(a, b) || a.question.localeCompare(b.question)),
+    thumbsDown: [...thumbsDown.values()].sort((a, b) => byCount(a, b) || a.question.localeCompare(b.question)),
+    thumbsUp,
+    // The pages readers found least helpful first: more "no" than "yes", then by answers.
+    pages: [...pages.values()].sort(
+      (a, b) => b.no - b.yes - (a.no - a.yes) || b.yes + b.no - (a.yes + a.no) || a.page.localeCompare(b.page),
+    ),
+  };
+}
+
+/** Rows in aligned columns; a row that is a string (a reader's reason) is its own indented line. */
+function table(title: string, rows: (string[] | string)[], empty: string): string {
   if (rows.length === 0) return `${title}\n  ${empty}\n`;
-  const widths = (rows[0] as string[]).map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length)));
-  return `${title}\n${rows.map((r) => `  ${r.map((cell, c) => cell.padEnd(widths[c] as number)).join('  ')}`).join('\n')}\n`;
+  const cells = rows.filter((r): r is string[] => Array.isArray(r));
+  const widths = (cells[0] ?? []).map((_, c) => Math.max(...cells.map((r) => (r[c] ?? '').length)));
+  const line = (r: string[] | string) =>
+    typeof r === 'string'
+      ? `      ${r}`
+      : `  ${r
+          .map((cell, c) => cell.padEnd(widths[c] as number))
+          .join('  ')
+          .trimEnd()}`;
+  return `${title}\n${rows.map(line).join('\n')}\n`;
 }
 
 export function report(
   stats: readonly QueryStats[],
   engine: SearchEngine | null,
   { days, top = 20 } = { days: 7 },
+  feedback: FeedbackStats = { unanswered: [], thumbsDown: [], thumbsUp: 0, pages: [] },
 ): string {
   const everyone = new Set(ACCESS_LEVELS);
   const pagesFor = (query: string) =>
@@ -158,6 +226,25 @@ export function report(
       noClick.slice(0, top).map((s) => [String(s.searches), s.query, pagesFor(s.query)]),
       'none',
     ),
+    table(
+      'Questions "Ask the docs" answered with nothing: the docs readers may read do not cover them (write the section)',
+      feedback.unanswered.slice(0, top).map((q) => [String(q.count), q.question]),
+      'none',
+    ),
+    table(
+      `Answers readers marked unhelpful (${feedback.thumbsUp} marked helpful): check the cited sections`,
+      feedback.thumbsDown
+        .slice(0, top)
+        .flatMap((q) => [[String(q.count), q.question], ...q.reasons.map((reason) => `"${reason}"`)]),
+      'none',
+    ),
+    table(
+      'Was this page helpful? (least helpful first)',
+      feedback.pages
+        .slice(0, top)
+        .flatMap((p) => [[p.page, `${p.yes} yes`, `${p.no} no`], ...p.reasons.map((reason) => `"${reason}"`)]),
+      'none',
+    ),
   ].join('\n');
 }
 
@@ -175,5 +262,6 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const engine = existsSync(path.join(buildDir, SEARCH_RECORDS_FILE))
     ? new SearchEngine(await loadRecords(buildDir), await loadSynonyms(buildDir))
     : null;
-  console.log(report(summarise(await readEvents(lines(files)), days), engine, { days }));
+  const events = await readEvents(lines(files));
+  console.log(report(summarise(events, days), engine, { days }, summariseFeedback(events, days)));
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AccessDecision } from '../access/open.ts';
 import type { GateConfig } from '../config.ts';
 import { searchClickRoute } from './analytics.ts';
+import { feedbackRoutes } from './feedback.ts';
 import { SEARCH_RECORDS_FILE } from './records.ts';
 import { searchRoutes } from './routes.ts';
 import { type Searcher, startSearcher } from './searcher.ts';
@@ -33,6 +34,7 @@ export async function search(
   fastify.readiness.add('search', async () => searcher !== null);
   await fastify.register(searchRoutes, { config, searcher, access });
   await fastify.register(searchClickRoute);
+  await fastify.register(feedbackRoutes, { publicUrl: config.publicUrl });
 }
 
 /** Origins the browser may query (CSP connect-src): Algolia's hosts for the app, or ALGOLIA_HOSTS. */

@@ -9,16 +9,21 @@
 let shownQuery = '';
 
 /** The query of a search request as DocSearch's client sends it (`{requests: [{query}]}` or a list). */
-export function noteSearch(request: unknown): void {
+export function queryOf(request: unknown): string {
   const requests = Array.isArray(request) ? request : (request as { requests?: unknown[] } | null)?.requests;
   const first = requests?.[0] as { query?: unknown; params?: { query?: unknown } } | undefined;
   const query = first?.query ?? first?.params?.query;
-  if (typeof query === 'string' && query.trim() !== '') shownQuery = query;
+  return typeof query === 'string' ? query : '';
+}
+
+export function noteSearch(request: unknown): void {
+  const query = queryOf(request);
+  if (query.trim() !== '') shownQuery = query;
 }
 
 export type Beacon = (url: string, body: string) => void;
 
-const keepalivePost: Beacon = (url, body) => {
+export const keepalivePost: Beacon = (url, body) => {
   void fetch(url, { method: 'POST', keepalive: true, headers: { 'content-type': 'application/json' }, body }).catch(
     () => undefined, // analytics only: a lost click is not the reader's problem
   );

@@ -34,19 +34,31 @@ import {
 } from '@docusaurus/theme-search-algolia/client';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import translations from '@theme/SearchTranslations';
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { createPortal } from 'react-dom';
 import type { TalaCustomFields } from '../../../config/custom-fields';
-import { noteSearch, reportClick } from '../../search/click-beacon';
+import { noteSearch, queryOf, reportClick } from '../../search/click-beacon';
 import { searchCredentials } from '../../search/credentials';
 import type { readerLiteClient } from '../../search/lite-client';
 import { debounceSearch, SEARCH_DEBOUNCE_MS } from '../../search/search-client';
 import { DocSearchButton, useDocSearchKeyboardEvents } from './docsearch-button';
 
 type Modal = typeof import('@docsearch/react/modal').DocSearchModal;
+type AskModule = typeof import('../../ask/modal');
 type SearchClient = ReturnType<typeof readerLiteClient>;
 /** A hit as the modal renders it; `position` (1-based, in ranking order) is ours, for the click beacon. */
-type InternalHit = { url: string; position?: number };
+type InternalHit = { url: string; position?: number; __talaAsk?: string };
 
 interface AlgoliaThemeConfig {
   appId: string;
@@ -60,6 +72,7 @@ interface AlgoliaThemeConfig {
 }
 
 let DocSearchModal: Modal | null = null;
+let askModule: AskModule | null = null;
 let searchClient: SearchClient | null = null;
 let preparing: Promise<void> | null = null;
 
@@ -73,17 +86,19 @@ function prepareModal(appId: string, apiKey: string): Promise<void> {
     import('../../search/lite-client'),
     import('@docsearch/react/style'),
     import('./styles.css'),
+    import('../../ask/modal'),
   ]).then(
-    ([{ DocSearchModal: modal }, { readerLiteClient }]) => {
+    ([{ DocSearchModal: modal }, { readerLiteClient }, , , ask]) => {
       const client = readerLiteClient(appId, apiKey);
       const search = debounceSearch(client.search, SEARCH_DEBOUNCE_MS);
       searchClient = {
         ...client,
         search: ((request: Parameters<typeof search>[0]) => {
           noteSearch(request);
-          return search(request);
+          return search(request).then((response) => ask.withAskHit(response, queryOf(request)));
         }) as typeof search,
       };
+      askModule = ask;
       DocSearchModal = modal;
     },
     (error: unknown) => {
@@ -94,6 +109,9 @@ function prepareModal(appId: string, apiKey: string): Promise<void> {
   return preparing;
 }
 
+/** Starts answering a question in the modal (the Ask hit's click). */
+const AskContext = createContext<(question: string) => void>(() => undefined);
+
 /**
  * One result. The patched DocSearch lists results as a grid (rows in a `role="grid"`; see
  * patches/@docsearch+react+3.9.0.patch): a listbox option may hold no link or button (WCAG 4.1.2,
@@ -102,6 +120,17 @@ function prepareModal(appId: string, apiKey: string): Promise<void> {
 function Hit({ hit, children }: { hit: InternalHit; children: ReactNode }) {
   const { siteConfig } = useDocusaurusContext();
   const { pagesPrefix } = siteConfig.customFields as TalaCustomFields;
+  const ask = useContext(AskContext);
+  if (hit.__talaAsk !== undefined && askModule) {
+    const question = hit.__talaAsk;
+    return (
+      // biome-ignore lint/a11y/useSemanticElements: as below, a cell of DocSearch's grid row.
+      // biome-ignore lint/a11y/useFocusableInteractive: as below; the button inside takes focus.
+      <div role="gridcell" className="DocSearch-Hit-cell">
+        <askModule.AskHit question={question} onAsk={() => ask(question)} />
+      </div>
+    );
+  }
   return (
     // biome-ignore lint/a11y/useSemanticElements: a cell of DocSearch's <ul role="grid">, inside its <li role="row">; a <td> would need a table.
     // biome-ignore lint/a11y/useFocusableInteractive: the combobox moves through rows with aria-activedescendant; the link inside takes focus.
@@ -130,6 +159,79 @@ function ResultsFooter({
   );
 }
 
+/**
+ * The question answered in the modal (null: the results show). Outside SearchBar's state on
+ * purpose: a SearchBar render re-renders DocSearch's modal, which then makes its Autocomplete anew
+ * (some of its props are new objects each render) and loses the reader's query.
+ */
+function createAskStore() {
+  let question: string | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => question,
+    set(next: string | null) {
+      if (next === question) return;
+      question = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}
+
+type AskStore = ReturnType<typeof createAskStore>;
+
+/**
+ * The answer, drawn inside DocSearch's dropdown (it scrolls with it, between the search box and
+ * the footer, inside the modal's focus cycle); `data-asking` hides the results meanwhile (styles.css).
+ */
+function AskHost({
+  store,
+  container,
+  pagesPrefix,
+  openLink,
+  onBack,
+}: {
+  store: AskStore;
+  container: HTMLElement;
+  pagesPrefix: string;
+  openLink: (url: string) => void;
+  onBack: () => void;
+}) {
+  const question = useSyncExternalStore(store.subscribe, store.get, () => null);
+  const [root] = useState(() => Object.assign(document.createElement('div'), { className: 'tala-ask-root' }));
+  useLayoutEffect(() => {
+    if (question === null) {
+      delete container.dataset.asking;
+      return;
+    }
+    const dropdown = container.querySelector('.DocSearch-Dropdown');
+    if (dropdown && root.parentElement !== dropdown) dropdown.appendChild(root);
+    container.dataset.asking = '';
+  }, [question, container, root]);
+  useEffect(
+    () => () => {
+      delete container.dataset.asking;
+    },
+    [container],
+  );
+  if (question === null || !askModule) return null;
+  return createPortal(
+    <askModule.AskPanel
+      question={question}
+      pagesPrefix={pagesPrefix}
+      openLink={openLink}
+      onBack={onBack}
+      className={askModule.askInModalClass}
+    />,
+    root,
+  );
+}
+
 export default function SearchBar(): ReactNode {
   const { siteConfig } = useDocusaurusContext();
   const config = siteConfig.themeConfig.algolia as AlgoliaThemeConfig;
@@ -142,6 +244,7 @@ export default function SearchBar(): ReactNode {
   const [isOpen, setIsOpen] = useState(false);
   const [initialQuery, setInitialQuery] = useState<string | undefined>(undefined);
   const [indexName, setIndexName] = useState(config.indexName);
+  const askStore = useMemo(createAskStore, []);
 
   const searchParameters = useMemo(() => {
     const configured = config.searchParameters?.facetFilters ?? [];
@@ -171,9 +274,64 @@ export default function SearchBar(): ReactNode {
 
   const closeModal = useCallback(() => {
     setIsOpen(false);
+    askStore.set(null);
     searchButtonRef.current?.focus();
     setInitialQuery(undefined);
-  }, []);
+  }, [askStore]);
+
+  const ask = useCallback(
+    (question: string) => {
+      const text = question.trim();
+      if (text !== '') askStore.set(text);
+    },
+    [askStore],
+  );
+
+  // Enter on the Ask hit answers instead of following the hit (DocSearch would navigate to its URL
+  // and close the modal): taken on the way down (capture), before DocSearch's own handler. Editing
+  // the query or moving through the results goes back to the results.
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    const isSearchInput = (target: EventTarget | null): target is HTMLInputElement =>
+      target instanceof HTMLInputElement && target.classList.contains('DocSearch-Input');
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (!isSearchInput(event.target)) return;
+      if (event.key === 'Enter') {
+        const active = event.target.getAttribute('aria-activedescendant');
+        const row = active ? document.getElementById(active) : null;
+        if (!row?.querySelector('[data-tala-ask]')) return;
+        event.preventDefault();
+        event.stopPropagation();
+        ask(event.target.value);
+      } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        askStore.set(null);
+      }
+    };
+    const onInput = (event: Event) => {
+      if (isSearchInput(event.target)) askStore.set(null);
+    };
+    window.addEventListener('keydown', onKeyDown, true);
+    window.addEventListener('input', onInput, true);
+    return () => {
+      window.removeEventListener('keydown', onKeyDown, true);
+      window.removeEventListener('input', onInput, true);
+    };
+  }, [isOpen, ask, askStore]);
+
+  // A source of an answer: close the modal first (DocSearch puts the page's scroll back as it
+  // closes), then navigate, so that the page lands on the cited section.
+  const openLink = useCallback(
+    (url: string) => {
+      closeModal();
+      setTimeout(() => history.push(url), 0);
+    },
+    [closeModal, history],
+  );
+
+  const backToResults = useCallback(() => {
+    askStore.set(null);
+    searchContainer.current?.querySelector<HTMLInputElement>('.DocSearch-Input')?.focus();
+  }, [askStore]);
 
   const handleInput = useCallback(
     (event: KeyboardEvent) => {
@@ -200,7 +358,10 @@ export default function SearchBar(): ReactNode {
 
   const transformItems = useCallback(
     (items: InternalHit[]) =>
-      items.map((item, index) => ({ ...item, url: processSearchResultUrl(item.url), position: index + 1 })),
+      items.map((item, index) =>
+        // The Ask hit's URL is no page (the processor would fail to parse it): it is never followed.
+        item.__talaAsk !== undefined ? item : { ...item, url: processSearchResultUrl(item.url), position: index + 1 },
+      ),
     [processSearchResultUrl],
   );
 
@@ -211,14 +372,20 @@ export default function SearchBar(): ReactNode {
     [closeModal],
   );
 
+  // Stable: DocSearch makes its search client and its Autocomplete (state, query included) anew
+  // when this function changes, and the modal re-renders while open (an answer is shown).
+  const transformSearchClient = useCallback(
+    () => searchClient as unknown as ReturnType<NonNullable<DocSearchModalProps['transformSearchClient']>>,
+    [],
+  );
+
   const modalProps: Partial<DocSearchModalProps> = {
     appId: config.appId,
     apiKey: config.apiKey,
     indexName,
     placeholder: config.placeholder ?? 'Search docs',
     searchParameters: searchParameters as DocSearchModalProps['searchParameters'],
-    transformSearchClient: () =>
-      searchClient as unknown as ReturnType<NonNullable<DocSearchModalProps['transformSearchClient']>>,
+    transformSearchClient,
     transformItems: transformItems as unknown as DocSearchModalProps['transformItems'],
     hitComponent: Hit as unknown as DocSearchModalProps['hitComponent'],
     navigator: navigator as DocSearchModalProps['navigator'],
@@ -261,14 +428,25 @@ export default function SearchBar(): ReactNode {
         DocSearchModal &&
         searchContainer.current &&
         createPortal(
-          <DocSearchModal
-            {...(modalProps as DocSearchModalProps)}
-            onClose={closeModal}
-            initialScrollY={window.scrollY}
-            initialQuery={initialQuery}
-          />,
+          <AskContext.Provider value={ask}>
+            <DocSearchModal
+              {...(modalProps as DocSearchModalProps)}
+              onClose={closeModal}
+              initialScrollY={window.scrollY}
+              initialQuery={initialQuery}
+            />
+          </AskContext.Provider>,
           searchContainer.current,
         )}
+      {isOpen && searchContainer.current && (
+        <AskHost
+          store={askStore}
+          container={searchContainer.current}
+          pagesPrefix={pagesPrefix}
+          openLink={openLink}
+          onBack={backToResults}
+        />
+      )}
     </>
   );
 }
