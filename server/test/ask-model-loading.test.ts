@@ -4,67 +4,15 @@
  * they were for deployments that answer extractively.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, type TestContext, test } from 'node:test';
-import { makeBuildDir } from './helper.ts';
-
-const dir = mkdtempSync(path.join(tmpdir(), 'tala-ask-model-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Starts `node --import loaded-modules.ts server.ts` until it listens, then SIGTERM: what it loaded. */
-async function modulesLoaded(t: TestContext, name: string, env: Record<string, string>): Promise<string[]> {
-  const list = path.join(dir, `${name}.json`);
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([key]) => !key.startsWith('ASK_') && !key.startsWith('OTEL_')),
-  );
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      path.resolve(import.meta.dirname, 'loaded-modules.ts'),
-      path.resolve(import.meta.dirname, '../src/server.ts'),
-    ],
-    {
-      env: {
-        ...inherited,
-        PORT: '0',
-        BUILD_DIR: makeBuildDir(t, { '.search-records.json': '[]' }),
-        SKIP_AUTHENTICATION: 'true',
-        SEARCH_WORKERS: '1',
-        SHED_EVENT_LOOP_DELAY_MS: '0',
-        LOADED_MODULES_FILE: list,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  let signalled = false;
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-    if (!signalled && out.includes('Server listening')) {
-      signalled = true;
-      child.kill('SIGTERM');
-    }
-  });
-  let err = '';
-  child.stderr.on('data', (chunk) => {
-    err += chunk;
-  });
-  const [code] = await once(child, 'exit');
-  assert.equal(code, 0, err);
-  return JSON.parse(readFileSync(list, 'utf8')) as string[];
-}
+import { test } from 'node:test';
+import { modulesLoadedByGate } from './modules-loaded.ts';
 
 const loads = (modules: string[], name: string) => modules.some((url) => url.includes(`/node_modules/${name}/`));
 const MODEL_CODE = ['openai', '@azure/identity', 'mdast-util-from-markdown', 'micromark-extension-gfm'];
 
 test('ASK-MODEL-11 without a model the gate loads none of its code; with one, only what that model needs', async (t) => {
-  const off = await modulesLoaded(t, 'off', {});
+  const off = await modulesLoadedByGate(t, {});
   assert.ok(loads(off, 'fastify'), 'the spy sees the gate load');
   assert.deepEqual(
     MODEL_CODE.filter((name) => loads(off, name)),
@@ -76,12 +24,12 @@ test('ASK-MODEL-11 without a model the gate loads none of its code; with one, on
     ['model-settings.ts'],
   );
   // Nothing contacts the model at start-up: an address that answers nothing is fine.
-  const local = await modulesLoaded(t, 'local', { ASK_MODEL: 'llama3.1', ASK_MODEL_BASE_URL: 'http://127.0.0.1:9/v1' });
+  const local = await modulesLoadedByGate(t, { ASK_MODEL: 'llama3.1', ASK_MODEL_BASE_URL: 'http://127.0.0.1:9/v1' });
   assert.deepEqual(
     MODEL_CODE.filter((name) => loads(local, name)),
     ['openai', 'mdast-util-from-markdown', 'micromark-extension-gfm'],
   );
-  const entra = await modulesLoaded(t, 'entra', {
+  const entra = await modulesLoadedByGate(t, {
     ASK_AZURE_OPENAI_ENDPOINT: 'https://tala.openai.azure.com',
     ASK_AZURE_OPENAI_DEPLOYMENT: 'docs',
   });

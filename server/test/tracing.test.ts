@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { once } from 'node:events';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,7 +21,8 @@ import { type ReceivedSpan, startReceiver } from './otlp-receiver.ts';
 const receiver = await startReceiver();
 const tracing = await startTracing(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url }).tracing);
 assert.ok(tracing, 'OTEL_EXPORTER_OTLP_ENDPOINT turns tracing on');
-const { buildGate, makeBuildDir, READER } = await import('./helper.ts');
+const { buildGate, READER } = await import('./helper.ts');
+const { modulesLoadedByGate } = await import('./modules-loaded.ts');
 const { PORTAL_HOST, setCookies, signIn } = await import('./oidc-flow.ts');
 const { findProgram, freePorts, Processes, redisPing, waitUntil } = await import('../../deploy/test/processes.ts');
 
@@ -273,49 +272,6 @@ test('privateSpan keeps classes, route patterns and commands; drops URLs, reader
   assert.doesNotMatch(JSON.stringify({ ...kept, links: kept.links }), /secret|reader@|203\.0/);
   assert.equal(privateSpan({ ...span, kind: 0, name: 'onRequest - gateRoutes' }).name, 'onRequest - gateRoutes');
 });
-
-/** Starts `node --import loaded-modules.ts server.ts` until it listens, then SIGTERM: what it loaded. */
-async function modulesLoadedByGate(t: TestContext, env: Record<string, string>): Promise<string[]> {
-  const list = path.join(dir, `modules-${randomBytes(4).toString('hex')}.json`);
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('OTEL_')));
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      path.resolve(import.meta.dirname, 'loaded-modules.ts'),
-      path.resolve(import.meta.dirname, '../src/server.ts'),
-    ],
-    {
-      env: {
-        ...inherited,
-        PORT: '0',
-        BUILD_DIR: makeBuildDir(t, { '.search-records.json': '[]' }),
-        SKIP_AUTHENTICATION: 'true',
-        SEARCH_WORKERS: '1',
-        SHED_EVENT_LOOP_DELAY_MS: '0',
-        LOADED_MODULES_FILE: list,
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let out = '';
-  let signalled = false;
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-    if (!signalled && out.includes('Server listening')) {
-      signalled = true;
-      child.kill('SIGTERM');
-    }
-  });
-  let err = '';
-  child.stderr.on('data', (chunk) => {
-    err += chunk;
-  });
-  const [code] = await once(child, 'exit');
-  assert.equal(code, 0, err);
-  return JSON.parse(readFileSync(list, 'utf8')) as string[];
-}
 
 // @opentelemetry/api is not among them: prom-client imports it (for exemplars) in any case, and
 // without an SDK registered it is a no-op.
