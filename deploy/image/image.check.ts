@@ -82,6 +82,44 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/**
+ * Runs `image` as `container` the way a platform would (read-only root, the image's own user), on
+ * loopback ports (host networking: the embedded provider's redirects use addresses both sides
+ * reach), and waits for `/readyz` 200 — failing at once, with the logs, if the container stops.
+ */
+async function runReady(container: string, runImage: string): Promise<void> {
+  const env = {
+    ENVIRONMENT: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(ports.gate),
+    METRICS_PORT: String(ports.metrics),
+    DEV_IDP_PORT: String(ports.idp),
+    PUBLIC_URL: origin,
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+  };
+  const envArgs = Object.entries(env).flatMap(([key, value]) => ['--env', `${key}=${value}`]);
+  await podman(
+    'run',
+    '--detach',
+    '--name',
+    container,
+    '--read-only',
+    '--ulimit',
+    'host',
+    '--network',
+    'host',
+    ...envArgs,
+    runImage,
+  );
+  const deadline = Date.now() + 120_000;
+  while ((await send(`${origin}/readyz`).catch(() => ({ status: 0 }))).status !== 200) {
+    const state = await podman('inspect', '--format', '{{.State.Status}}', container);
+    assert.ok(state === 'running', `the container is ${state}:\n${await podman('logs', container)}`);
+    assert.ok(Date.now() < deadline, `not ready after 120 s:\n${await podman('logs', container)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 test('the image runs as a non-root user with a health check, and reports its size', async () => {
   const [user, healthcheck, size] = (
     await podman('image', 'inspect', '--format', '{{.Config.User}}|{{json .Config.Healthcheck}}|{{.Size}}', image)
@@ -92,40 +130,7 @@ test('the image runs as a non-root user with a health check, and reports its siz
 });
 
 test('read-only and non-root, it becomes ready, signs readers in and keeps on-prem for the role', async () => {
-  // Host networking: the embedded provider's redirects use loopback addresses both sides can reach.
-  await podman(
-    'run',
-    '--detach',
-    '--name',
-    name,
-    '--read-only',
-    '--ulimit',
-    'host',
-    '--network',
-    'host',
-    '--env',
-    'ENVIRONMENT=development',
-    '--env',
-    'HOST=127.0.0.1',
-    '--env',
-    `PORT=${ports.gate}`,
-    '--env',
-    `METRICS_PORT=${ports.metrics}`,
-    '--env',
-    `DEV_IDP_PORT=${ports.idp}`,
-    '--env',
-    `PUBLIC_URL=${origin}`,
-    '--env',
-    'SHED_EVENT_LOOP_DELAY_MS=0',
-    image,
-  );
-  const deadline = Date.now() + 120_000;
-  while ((await send(`${origin}/readyz`).catch(() => ({ status: 0 }))).status !== 200) {
-    const state = await podman('inspect', '--format', '{{.State.Status}}', name);
-    assert.ok(state === 'running', `the container is ${state}:\n${await podman('logs', name)}`);
-    assert.ok(Date.now() < deadline, `not ready after 120 s:\n${await podman('logs', name)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  await runReady(name, image);
 
   const status = await podman('exec', name, 'cat', '/proc/1/status');
   assert.match(status, /^Uid:\s+10001\s/m, 'the gate is not root');
@@ -196,35 +201,7 @@ USER 10001:10001
   ]);
   const next = `${name}-next`;
   try {
-    await podman(
-      'run',
-      '--detach',
-      '--name',
-      next,
-      '--read-only',
-      '--ulimit',
-      'host',
-      '--network',
-      'host',
-      '--env',
-      'ENVIRONMENT=development',
-      '--env',
-      'HOST=127.0.0.1',
-      '--env',
-      `PORT=${ports.gate}`,
-      '--env',
-      `DEV_IDP_PORT=${ports.idp}`,
-      '--env',
-      `METRICS_PORT=${ports.metrics}`,
-      '--env',
-      'SHED_EVENT_LOOP_DELAY_MS=0',
-      `${image}-next`,
-    );
-    const deadline = Date.now() + 120_000;
-    while ((await send(`${origin}/readyz`).catch(() => ({ status: 0 }))).status !== 200) {
-      assert.ok(Date.now() < deadline, `not ready after 120 s:\n${await podman('logs', next)}`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await runReady(next, `${image}-next`);
     const carried = await send(`${origin}/${asset}`);
     assert.equal(carried.status, 200);
     assert.equal(carried.body.toString(), 'previous release');
