@@ -246,15 +246,15 @@ function searches(): { label: string; queries: Record<string, unknown>[] }[] {
 }
 
 /** A question as the portal's Ask panel sends it: JSON, from the portal's own origin. */
-function ask(app: FastifyInstance, question: string): Promise<RawResponse> {
+function ask(app: FastifyInstance, question: string, askPath = '/api/ask', stream = false): Promise<RawResponse> {
   const headers = {
     'content-type': 'application/json',
-    accept: 'application/json',
+    accept: stream ? 'text/event-stream' : 'application/json',
     origin: PORTAL_ORIGIN,
     'sec-fetch-site': 'same-origin',
     'accept-encoding': 'identity',
   };
-  return send(app, { method: 'POST', path: '/api/ask', headers }, JSON.stringify({ question: question.slice(0, 500) }));
+  return send(app, { method: 'POST', path: askPath, headers }, JSON.stringify({ question: question.slice(0, 500) }));
 }
 
 /**
@@ -312,6 +312,24 @@ export async function crawl(
     const body = bodyOf(res);
     const answer = res.statusCode === 200 ? (JSON.parse(body) as unknown) : null;
     onResponse(label, res.statusCode, answer ? `${body}\n${stringsOf(answer).join('\n')}` : body, res.headers);
+  }
+  // The same asks in other spellings of the address, and streamed: the first few questions are enough
+  // to see each spelling decided like the canonical one (or refused), never answered differently.
+  for (const question of questions().slice(0, 5)) {
+    for (const [askPath, stream] of [
+      ['/api/ask', true],
+      ['/api/ask/', false],
+      ['/API/ask', false],
+      ['/api/./ask', false],
+      ['//api/ask', false],
+      ['/api/ask?x=1', false],
+      ['/api/%61sk', false],
+    ] as const) {
+      const label = `ask ${askPath}${stream ? ' (stream)' : ''} ${JSON.stringify(question)}`;
+      const res = await ask(app, question, askPath, stream);
+      if (res.statusCode >= 500 || res.statusCode === 429) failures.push(`${label} → ${res.statusCode}`);
+      onResponse(label, res.statusCode, bodyOf(res), res.headers);
+    }
   }
   assert.deepEqual(failures.slice(0, 10), [], 'every request was decided, none failed or was shed');
 }
