@@ -76,7 +76,7 @@ if (only !== 'e2e') {
 
 if (only !== 'unit') {
   console.log('\n▶ Browser tests (Playwright, system Chromium)');
-  run('npx', ['playwright', 'test'], path.join(root, 'e2e'));
+  const status = run('npx', ['playwright', 'test'], path.join(root, 'e2e'));
   const report = path.join(out, 'e2e.json');
   if (existsSync(report)) {
     const { stats } = JSON.parse(readFileSync(report, 'utf8')) as {
@@ -84,6 +84,9 @@ if (only !== 'unit') {
     };
     passed += stats.expected;
     failed += stats.unexpected + stats.flaky + stats.skipped;
+    // Playwright writes a report with no test in it when it cannot start (a web server's port is
+    // taken): a failed run with nothing counted against it is still one failure.
+    if (status !== 0 && stats.unexpected + stats.flaky + stats.skipped === 0) failed += 1;
   } else {
     failed += 1;
   }
