@@ -27,6 +27,11 @@ export const HELD_OUT_FILE = 'queries-holdout.json';
  */
 export const QUESTIONS_TUNING_FILE = 'questions-tuning.json';
 export const QUESTIONS_HELD_OUT_FILE = 'questions-holdout.json';
+/**
+ * A second held-out half: questions written later by another blind writer (the tuning file holds
+ * the other half of that batch), for goals that the first held-out half informed once.
+ */
+export const QUESTIONS_HELD_OUT_FRESH_FILE = 'questions-holdout-fresh.json';
 
 export function loadQueries(file: string): Query[] {
   return JSON.parse(readFileSync(path.resolve(import.meta.dirname, file), 'utf8')) as Query[];

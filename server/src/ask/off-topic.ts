@@ -24,7 +24,16 @@ const PATTERNS: readonly RegExp[] = [
   /\bwill it (rain|snow|be sunny)\b/,
   /\btranslate\b.{0,60}\b(into|to) (english|french|german|spanish|italian|japanese|chinese|korean|dutch|swedish|danish|norwegian|finnish|portuguese|russian|arabic|turkish)\b/,
   /\b(square root|cube root) of\b/,
-  /^(what is|what's|calculate) \d+(\.\d+)? ?[-+*/x×÷] ?\d+/,
+  // Sums and percentages, in symbols or words.
+  /^((what is|what's|calculate|how much is) )?\d[\d.,]* ?(%|percent)? ?([-+*/x×÷^]|plus|minus|times|divided by|multiplied by|to the power of|of) ?\d/,
+  // Unit conversions (physical units only: "how many minutes does a session last" is a question).
+  /\b\d[\d.,]* ?(°|degrees? )?(f|c|fahrenheit|celsius|kelvin|miles?|km|kilomet(er|re)s?|kg|kilograms?|lbs?|pounds?|ounces?|oz|inch(es)?|feet|foot|cm|mm|meters?|metres?|gallons?|liters?|litres?|cups?) (in|to|into) [a-z]/,
+  /\bhow many (ounces|pounds|grams|inches|feet|cups|miles|kilomet(er|re)s|meters|metres|liters|litres|gallons|seconds|minutes|hours|days|weeks) (are )?(in|per) (an?|one) /,
+  // The time here or there, not in the data.
+  /\bwhat time is it\b/,
+  /\btime difference between\b/,
+  // Thanks, praise and goodbyes: a reply to an answer, not a question.
+  /^(ok(ay)?|great|perfect|cool|nice|awesome|brilliant|excellent|got it|cheers|thanks?|thank you|thx|ty|bye|goodbye|see you|good night|you'?re)\b(?![^?]*\b(how|what|why|where|when|which|who|can|could|does|do|is|are|should|would)\b)[^?]*$/,
 ];
 
 export function isOffTopic(question: string): boolean {
