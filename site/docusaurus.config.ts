@@ -4,6 +4,7 @@ import { PORTAL_DEFAULTS } from '@tala/policy';
 import { codeTheme } from './config/code-theme';
 import { buildTimeCustomFields, buildVariables } from './config/custom-fields';
 import { docsOptions, onPremDocsOptions } from './config/docs-instances';
+import { fasterOptions } from './config/faster';
 import { sitemapOptions } from './config/sitemap';
 import remarkGrammarImports from './plugins/performance/code-highlight/remark';
 
@@ -26,7 +27,7 @@ const config: Config = {
   headTags: [{ tagName: 'meta', attributes: { name: 'robots', content: 'noindex, nofollow' } }],
 
   future: {
-    faster: true,
+    faster: fasterOptions(process.env),
     v4: { removeLegacyPostBuildHeadAttribute: true },
   },
 

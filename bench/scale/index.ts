@@ -1,7 +1,8 @@
 /**
- * bench/scale: how the portal's costs grow with its content. For each factor (1×, 2×, 4×
+ * bench/scale: how the portal's costs grow with its content. For each factor (1×, 2×, 4×, 8×
  * today's docs; synthetic.ts makes the copies) it builds the site and measures:
- * - build: wall time and peak memory of `npm run build` (API generation, examples check, Docusaurus);
+ * - build: wall time and peak memory of `npm run build` (API generation, examples check, Docusaurus),
+ *   and each phase's time and peak (build-profile.ts): what bounds the build at scale;
  * - gate: start-up time to /readyz and resident memory (access manifest, search records), and its peak
  *   after the search load;
  * - search: p50/p99 of the question sets over HTTP, as DocSearch sends them;
@@ -9,11 +10,11 @@
  * It prints each measure with its growth against the pages' growth (exponent 1 = linear) and
  * extrapolates to 10,000 pages from the two largest sizes. Nothing here is asserted by a test.
  *
- *   npm run bench:scale                                 (factors 1,2,4; 3 Lighthouse rounds)
+ *   npm run bench:scale                                 (factors 1,2,4,8; 3 Lighthouse rounds)
  *   BENCH_SCALE_FACTORS=1,2 BENCH_ROUNDS=1 npm run bench:scale
  *   BENCH_SCALE_FROM=bench/results/scale/rows.json npm run bench:scale   (the last run's table again)
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -26,9 +27,10 @@ import { type Gate, startGate } from '../hardening/gate.ts';
 import { lighthouseRun } from '../lighthouse-run.ts';
 import type { HttpJob } from '../search/http-client.ts';
 import { median, percentile } from '../stats.ts';
+import { type Phase, profiledBuild } from './build-profile.ts';
 import { scaledSite } from './synthetic.ts';
 
-const FACTORS = (process.env.BENCH_SCALE_FACTORS ?? '1,2,4').split(',').map(Number);
+const FACTORS = (process.env.BENCH_SCALE_FACTORS ?? '1,2,4,8').split(',').map(Number);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const TARGET_PAGES = 10_000;
 const root = path.resolve(import.meta.dirname, '../..');
@@ -47,21 +49,7 @@ interface Row {
   searchP99: number;
   mainJsKiB: number;
   tbt: Record<string, number>;
-}
-
-/** `npm run build` in the site, under GNU time: wall seconds and the largest process's peak RSS. */
-function build(siteDir: string): { seconds: number; peakMiB: number } {
-  const result = spawnSync('/usr/bin/time', ['-f', 'TIME %e %M', 'npm', 'run', 'build'], {
-    cwd: siteDir,
-    encoding: 'utf8',
-    stdio: ['ignore', 'ignore', 'pipe'],
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  const timing = /TIME ([\d.]+) (\d+)\s*$/.exec(result.stderr);
-  if (result.status !== 0 || !timing) {
-    throw new Error(`bench/scale: the build in ${siteDir} failed:\n${result.stderr.slice(-4000)}`);
-  }
-  return { seconds: Number(timing[1]), peakMiB: Number(timing[2]) / 1024 };
+  phases?: Phase[];
 }
 
 /** The pages of a build as the path model tells them, from its access manifest. */
@@ -132,7 +120,7 @@ async function tbt(chromePort: number, url: string): Promise<number> {
 async function measure(factor: number): Promise<Row> {
   const { siteDir, guides, operations } = scaledSite(factor);
   console.log(`${factor}×: +${guides} guide pages, +${operations} operations; building…`);
-  const built = build(siteDir);
+  const built = await profiledBuild(siteDir);
   const buildDir = path.join(siteDir, 'build');
   const pages = countPages(buildDir);
   console.log(
@@ -166,6 +154,7 @@ async function measure(factor: number): Promise<Row> {
       searchP99: percentile(times, 99),
       mainJsKiB: mainJsKiB(buildDir),
       tbt: tbts,
+      phases: built.phases,
     };
   } finally {
     await gate.stop();
@@ -245,6 +234,19 @@ for (const [name, pick, digits] of measures) {
   console.log(
     `| ${name} | ${rows.map((r) => pick(r).toFixed(digits)).join(' | ')} | ${(pick(last) / pick(first)).toFixed(2)} | ${exponent.toFixed(2)} | ${at.toFixed(digits)} |`,
   );
+}
+// Where the build's time and memory go, per phase (the tree's sampled resident memory while it ran).
+const phaseNames = [...new Set(rows.flatMap((r) => (r.phases ?? []).map((p) => p.name)))];
+if (phaseNames.length > 0) {
+  console.log(`\n| build phase: seconds / peak MiB | ${rows.map((r) => `${r.factor}×`).join(' | ')} |`);
+  console.log(`|---|${rows.map(() => '---|').join('')}`);
+  for (const name of phaseNames) {
+    const cells = rows.map((r) => {
+      const phase = r.phases?.find((p) => p.name === name);
+      return phase ? `${phase.seconds.toFixed(1)} / ${phase.peakMiB.toFixed(0)}` : '–';
+    });
+    console.log(`| ${name} | ${cells.join(' | ')} |`);
+  }
 }
 const buildAt = extrapolate((r) => r.buildSeconds).at;
 const memory = extrapolate((r) => r.buildPeakMiB).at;

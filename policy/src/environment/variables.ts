@@ -77,6 +77,9 @@ export const VARIABLES = {
     Text({ description: 'Algolia key with write rights (search:push)', writeOnly: true }),
   ),
   ALGOLIA_HOSTS: Type.Optional(HttpUrlList({ description: "Search hosts instead of Algolia's" })),
+  BUILD_CACHE: Flag({
+    description: "Keep the bundler's persistent cache between builds (faster rebuilds, about 0.7 GiB more at peak)",
+  }),
   SEARCH_PUSH_FULL: Flag({ description: 'search:push replaces the whole index instead of sending what changed' }),
   ALGOLIA_KEY_LIFETIME_SECONDS: WholeNumber({
     description: "Lifetime of a reader's secured key",
@@ -231,6 +234,7 @@ export const BUILD_VARIABLES = [
   'ALGOLIA_INDEX_NAME',
   'SITE_URL',
   'SEARCH_MISSING_RESULTS_URL',
+  'BUILD_CACHE',
 ] as const satisfies readonly VariableName[];
 
 export const PUSH_VARIABLES = [

@@ -1,0 +1,106 @@
+/**
+ * A site build with its profile: wall time and peak memory overall (GNU time: the largest process's
+ * peak RSS) and per phase — API generation, the examples check, Docusaurus's own phases (its
+ * DOCUSAURUS_PERF_LOGGER lines) and each post-build step — from the resident memory of the whole
+ * process tree, sampled every SAMPLE_MS. Every phase's line is printed when it ends, so a sample
+ * belongs to the first phase that ends after it.
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+const SAMPLE_MS = 250;
+
+export interface Phase {
+  name: string;
+  seconds: number;
+  /** The process tree's largest sampled resident memory while the phase ran. */
+  peakMiB: number;
+}
+
+export interface BuildProfile {
+  seconds: number;
+  peakMiB: number;
+  phases: Phase[];
+}
+
+/** Lines that end a phase, and the phase's name. */
+const PHASE_ENDS: [RegExp, (m: RegExpExecArray) => string][] = [
+  [/^\[tala\] API reference:/, () => 'API pages generated'],
+  [/^\[examples\] checked/, () => 'examples checked'],
+  // Docusaurus's top-level phases only (nested ones contain another " > ").
+  [/^\[PERF\] Build > en > ([^>]+?) - /, (m) => `docusaurus: ${m[1]}`],
+  [/^\[tala\] post-build \d+\/\d+ ([^:]+):/, (m) => `post-build: ${m[1]}`],
+];
+
+/** Resident memory (MiB) of a process and all its descendants, from /proc. */
+function treeRssMiB(root: number): number {
+  const children = new Map<number, number[]>();
+  const rss = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name may hold spaces and parentheses: the fields after its last ')' are fixed.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const pid = Number(entry);
+      const ppid = Number(fields[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+      // Field 24 of stat (22 after the name) is the resident set in pages.
+      rss.set(pid, (Number(fields[21]) * 4096) / 1024 / 1024);
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  let total = 0;
+  const stack = [root];
+  while (stack.length > 0) {
+    const pid = stack.pop() as number;
+    total += rss.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total;
+}
+
+/** `npm run build` in siteDir, profiled. */
+export async function profiledBuild(siteDir: string): Promise<BuildProfile> {
+  const started = performance.now();
+  const child = spawn('/usr/bin/time', ['-f', 'TIME %e %M', 'npm', 'run', 'build'], {
+    cwd: siteDir,
+    env: { ...process.env, DOCUSAURUS_PERF_LOGGER: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const samples: { at: number; mib: number }[] = [];
+  const sampler = setInterval(() => {
+    if (child.pid) samples.push({ at: performance.now(), mib: treeRssMiB(child.pid) });
+  }, SAMPLE_MS);
+  const ends: { at: number; name: string }[] = [];
+  const tail: string[] = [];
+  const read = (stream: NodeJS.ReadableStream) =>
+    createInterface({ input: stream }).on('line', (line) => {
+      tail.push(line);
+      if (tail.length > 60) tail.shift();
+      for (const [pattern, name] of PHASE_ENDS) {
+        const match = pattern.exec(line);
+        if (match) ends.push({ at: performance.now(), name: name(match) });
+      }
+    });
+  read(child.stdout);
+  read(child.stderr);
+  const [code] = (await once(child, 'exit')) as [number | null];
+  clearInterval(sampler);
+  const timing = tail.map((line) => /^TIME ([\d.]+) (\d+)$/.exec(line)).find(Boolean);
+  if (code !== 0 || !timing) {
+    throw new Error(`bench/scale: the build in ${siteDir} failed:\n${tail.join('\n')}`);
+  }
+  ends.push({ at: performance.now(), name: 'exit' });
+  let from = started;
+  const phases = ends.map(({ at, name }) => {
+    const during = samples.filter((s) => s.at > from && s.at <= at).map((s) => s.mib);
+    const phase = { name, seconds: (at - from) / 1000, peakMiB: Math.max(0, ...during) };
+    from = at;
+    return phase;
+  });
+  return { seconds: Number(timing[1]), peakMiB: Number(timing[2]) / 1024, phases };
+}
