@@ -11,7 +11,6 @@ export const BUILD_ERRORS = {
   BUILD_ERR_BUILD_INPUT:
     "Docusaurus's generated files, or the order it runs plugins in, are not what the build relies on.",
   BUILD_ERR_ROUTE_SPLIT: 'routes.js, registry.js or routesChunkNames.json cannot be split into sections.',
-  BUILD_ERR_SECTION_VERSIONS: "The docs plugin's version routes cannot be split per section.",
   BUILD_ERR_SYNONYMS: 'The search synonyms file is not valid YAML or not a list of synonym groups.',
   BUILD_ERR_OPENAPI:
     'An OpenAPI description is invalid YAML, defines a name twice, or an operation lacks its tag or x-slug.',

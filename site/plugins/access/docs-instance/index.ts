@@ -3,16 +3,14 @@ import pluginContentDocs, {
   type PluginOptions,
   validateOptions,
 } from '@docusaurus/plugin-content-docs';
-import type { LoadContext, Plugin, RouteConfig } from '@docusaurus/types';
-import { sectionVersionRoutes } from '../../performance/section-versions';
+import type { LoadContext, Plugin } from '@docusaurus/types';
 import { leanGlobalData } from './lean-global-data';
 
 /**
  * The official docs plugin, used for both docs instances (the public docs and the gated on-prem
- * section), with two changes: the global data that every page loads (it sits in the main bundle,
+ * section), with one change: the global data that every page loads (it sits in the main bundle,
  * which even the login screen needs) carries ids and paths only, no page text and no list of
- * every doc (lean-global-data.ts); and the docs version's props are split per top-level section
- * (performance/section-versions: a page loads its own section's sidebar and docs, not every one).
+ * every doc (lean-global-data.ts).
  *
  * Reach-in (docs/upgrading.md, "Docs plugin global data"). Why: the docs plugin has no option to
  * leave labels or the doc list out of its global data, and the gate cannot redact the main bundle
@@ -37,17 +35,7 @@ export default async function docsInstance(
     ...plugin,
     async contentLoaded(args) {
       const setGlobalData = (data: unknown) => args.actions.setGlobalData(leanGlobalData(data));
-      // Routes are added once the plugin is done: splitting the docs root writes data modules.
-      const routes: RouteConfig[] = [];
-      const addRoute = (route: RouteConfig) => routes.push(route);
-      await contentLoaded.call(plugin, { ...args, actions: { ...args.actions, setGlobalData, addRoute } });
-      for (const route of routes) {
-        args.actions.addRoute(
-          route.component === options.docsRootComponent
-            ? await sectionVersionRoutes(route, options.docRootComponent, args.actions.createData)
-            : route,
-        );
-      }
+      return contentLoaded.call(plugin, { ...args, actions: { ...args.actions, setGlobalData } });
     },
   };
 }

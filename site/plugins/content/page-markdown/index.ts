@@ -6,8 +6,10 @@
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { API_OPERATIONS_FILE, type ApiOperationEntry, markdownFileOf, routeOfPageFile } from '@tala/policy';
 import type { OperationData } from '../../../openapi/components/types';
+import type { WorkerJob } from '../../post-build/workers';
 import { pageMarkdown } from './convert';
 
 export interface MarkdownPage {
@@ -26,33 +28,82 @@ async function operationOf(source: string | undefined): Promise<OperationData | 
   return typeof data.operationId === 'string' && typeof data.method === 'string' ? (data as OperationData) : undefined;
 }
 
+/** One page to convert: its HTML file, route and source file (for API operation page data). */
+export interface MarkdownJob {
+  file: string;
+  route: string;
+  source: string | undefined;
+}
+
+export interface MarkdownResult {
+  page: MarkdownPage | null;
+  operation: ApiOperationEntry | null;
+}
+
 /**
- * Writes `index.md` beside every page whose HTML has a documentation article, and returns those
- * pages by route. `pageSources` maps a route to its source file (for API operation page data).
+ * Writes `index.md` beside each page whose HTML has a documentation article; one result per job,
+ * in order. Runs on the post-build worker threads (post-build/workers.ts): exported by name, its
+ * input and output plain data.
+ */
+export async function convertPages(
+  jobs: readonly MarkdownJob[],
+  shared: { outDir: string; siteUrl: string },
+): Promise<MarkdownResult[]> {
+  const results: MarkdownResult[] = [];
+  for (const { file, route, source } of jobs) {
+    const html = await readFile(path.join(shared.outDir, file), 'utf8');
+    const operation = await operationOf(source);
+    const page = pageMarkdown(html, new URL(route, shared.siteUrl).href, operation);
+    if (!page) {
+      results.push({ page: null, operation: null });
+      continue;
+    }
+    await writeFile(path.join(shared.outDir, markdownFileOf(route)), page.markdown);
+    const { api, operationId, method, path: operationPath } = operation ?? ({} as Partial<OperationData>);
+    results.push({
+      page: { route, ...page },
+      operation:
+        operation && api && operationId && method && operationPath
+          ? { api, operationId, method, path: operationPath, route }
+          : null,
+    });
+  }
+  return results;
+}
+
+/** This module's file, for the workers that import it. */
+export const PAGE_MARKDOWN_MODULE = fileURLToPath(import.meta.url);
+
+/**
+ * Writes `index.md` beside every page whose HTML has a documentation article, on worker threads,
+ * and returns those pages by route. `pageSources` maps a route to its source file (for API
+ * operation page data).
  */
 export async function writePageMarkdown(input: {
   outDir: string;
   siteUrl: string;
   pageFiles: readonly string[];
   pageSources: ReadonlyMap<string, string>;
+  mapInWorkers: <Item, Result>(job: WorkerJob<Item, Result>) => Promise<Result[]>;
 }): Promise<Map<string, MarkdownPage>> {
-  const pages = new Map<string, MarkdownPage>();
-  const operations: ApiOperationEntry[] = [];
+  const jobs: MarkdownJob[] = [];
   for (const file of input.pageFiles) {
     const route = routeOfPageFile(file);
-    if (route === null) continue;
-    if (!existsSync(path.join(input.outDir, file))) continue;
-    const html = await readFile(path.join(input.outDir, file), 'utf8');
-    const source = input.pageSources.get(route);
-    const operation = await operationOf(source);
-    const page = pageMarkdown(html, new URL(route, input.siteUrl).href, operation);
-    if (!page) continue;
-    await writeFile(path.join(input.outDir, markdownFileOf(route)), page.markdown);
-    pages.set(route, { route, ...page });
-    if (operation) {
-      const { api, operationId, method, path: operationPath } = operation;
-      operations.push({ api, operationId, method, path: operationPath, route });
-    }
+    if (route === null || !existsSync(path.join(input.outDir, file))) continue;
+    jobs.push({ file, route, source: input.pageSources.get(route) });
+  }
+  const results = await input.mapInWorkers<MarkdownJob, MarkdownResult>({
+    modulePath: PAGE_MARKDOWN_MODULE,
+    exportName: 'convertPages',
+    run: convertPages,
+    items: jobs,
+    shared: { outDir: input.outDir, siteUrl: input.siteUrl },
+  });
+  const pages = new Map<string, MarkdownPage>();
+  const operations: ApiOperationEntry[] = [];
+  for (const { page, operation } of results) {
+    if (page) pages.set(page.route, page);
+    if (operation) operations.push(operation);
   }
   await writeFile(path.join(input.outDir, API_OPERATIONS_FILE), `${JSON.stringify(operations, null, 1)}\n`);
   return pages;
