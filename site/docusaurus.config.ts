@@ -68,6 +68,7 @@ const config: Config = {
     './plugins/performance/route-sections/index.ts',
     './plugins/performance/staged-start/index.ts',
     './plugins/performance/prefetch-once/index.ts',
+    './plugins/performance/json-modules/index.ts',
   ],
 
   themeConfig: {
