@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -97,3 +99,33 @@ export async function buildGate(t: TestContext, options: GateOptions = {}): Prom
 }
 
 export { UNLISTED };
+
+/**
+ * Runs the gate in its own process (`node [--import preload] server.ts`) with exactly `env`, sends
+ * one SIGTERM once it listens (a second would mean "exit now"), and waits for it to exit.
+ */
+export async function runGateUntilListening(
+  env: NodeJS.ProcessEnv,
+  preload?: string,
+): Promise<{ code: number | null; out: string; err: string }> {
+  const server = path.resolve(import.meta.dirname, '../src/server.ts');
+  const child = spawn(process.execPath, [...(preload ? ['--import', preload] : []), server], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  let signalled = false;
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+    if (!signalled && out.includes('Server listening')) {
+      signalled = true;
+      child.kill('SIGTERM');
+    }
+  });
+  child.stderr.on('data', (chunk) => {
+    err += chunk;
+  });
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, out, err };
+}

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { loadConfig } from '../src/config.ts';
 import { loggerOptions } from '../src/ops/logger.ts';
 import { serveMetrics } from '../src/ops/metrics.ts';
-import { buildGate, makeBuildDir, READER } from './helper.ts';
+import { buildGate, makeBuildDir, READER, runGateUntilListening } from './helper.ts';
 
 /** Operations: what a team running several replicas needs from each one. */
 
@@ -94,28 +94,14 @@ test('logs are JSON, or pino-pretty for a developer at a terminal; search keys i
 test('SIGTERM drains and exits 0 within SHUTDOWN_TIMEOUT; a start-up error is one line, no stack', async (t) => {
   const server = path.resolve(import.meta.dirname, '../src/server.ts');
   const buildDir = makeBuildDir(t, { '.search-records.json': '[]' });
-  const child = spawn(process.execPath, [server], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      BUILD_DIR: buildDir,
-      SKIP_AUTHENTICATION: 'true',
-      SEARCH_WORKERS: '1',
-      SHUTDOWN_TIMEOUT: '5',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const { code, out } = await runGateUntilListening({
+    ...process.env,
+    PORT: '0',
+    BUILD_DIR: buildDir,
+    SKIP_AUTHENTICATION: 'true',
+    SEARCH_WORKERS: '1',
+    SHUTDOWN_TIMEOUT: '5',
   });
-  let out = '';
-  let signalled = false;
-  child.stdout.on('data', (chunk) => {
-    out += chunk;
-    // Once: a second SIGTERM means "exit now" (close-with-grace), which is another test.
-    if (!signalled && out.includes('Server listening')) {
-      signalled = true;
-      child.kill('SIGTERM');
-    }
-  });
-  const [code] = await once(child, 'exit');
   assert.equal(code, 0);
   assert.match(out, /shutting down: draining in-flight requests/);
 

@@ -16,23 +16,23 @@ import { Worker } from 'node:worker_threads';
  * through tsx (the site's build already runs its scripts with it); below `inlineBelow` items, or
  * with one core, it runs in this thread instead.
  */
-export interface WorkerJob<Item, Result> {
+export interface WorkerJob<Item, Shared, Result> {
   modulePath: string;
   exportName: string;
   /** The same function, for running in this thread. */
-  run: (items: readonly Item[], shared: never) => Promise<Result[]>;
+  run: (items: readonly Item[], shared: Shared) => Promise<Result[]>;
   items: readonly Item[];
   /** Shared input each call gets besides its shard (must survive structured cloning). */
-  shared: unknown;
+  shared: Shared;
   inlineBelow?: number;
   workers?: number;
 }
 
 const ENTRY = fileURLToPath(new URL('./worker-entry.ts', import.meta.url));
 
-export async function mapInWorkers<Item, Result>(job: WorkerJob<Item, Result>): Promise<Result[]> {
+export async function mapInWorkers<Item, Shared, Result>(job: WorkerJob<Item, Shared, Result>): Promise<Result[]> {
   const count = Math.min(job.workers ?? availableParallelism(), Math.ceil(job.items.length / 25));
-  if (job.items.length < (job.inlineBelow ?? 1000) || count <= 1) return job.run(job.items, job.shared as never);
+  if (job.items.length < (job.inlineBelow ?? 1000) || count <= 1) return job.run(job.items, job.shared);
   const size = Math.ceil(job.items.length / count);
   const shards = Array.from({ length: count }, (_, i) => job.items.slice(i * size, (i + 1) * size));
   const results = await Promise.all(

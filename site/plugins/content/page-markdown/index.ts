@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_OPERATIONS_FILE, type ApiOperationEntry, markdownFileOf, routeOfPageFile } from '@tala/policy';
 import type { OperationData } from '../../../openapi/components/types';
-import type { WorkerJob } from '../../post-build/workers';
+import { mapInWorkers } from '../../post-build/workers';
 import { pageMarkdown } from './convert';
 
 export interface MarkdownPage {
@@ -59,13 +59,17 @@ export async function convertPages(
       continue;
     }
     await writeFile(path.join(shared.outDir, markdownFileOf(route)), page.markdown);
-    const { api, operationId, method, path: operationPath } = operation ?? ({} as Partial<OperationData>);
     results.push({
       page: { route, ...page },
-      operation:
-        operation && api && operationId && method && operationPath
-          ? { api, operationId, method, path: operationPath, route }
-          : null,
+      operation: operation
+        ? {
+            api: operation.api,
+            operationId: operation.operationId,
+            method: operation.method,
+            path: operation.path,
+            route,
+          }
+        : null,
     });
   }
   return results;
@@ -84,7 +88,6 @@ export async function writePageMarkdown(input: {
   siteUrl: string;
   pageFiles: readonly string[];
   pageSources: ReadonlyMap<string, string>;
-  mapInWorkers: <Item, Result>(job: WorkerJob<Item, Result>) => Promise<Result[]>;
 }): Promise<Map<string, MarkdownPage>> {
   const jobs: MarkdownJob[] = [];
   for (const file of input.pageFiles) {
@@ -92,7 +95,7 @@ export async function writePageMarkdown(input: {
     if (route === null || !existsSync(path.join(input.outDir, file))) continue;
     jobs.push({ file, route, source: input.pageSources.get(route) });
   }
-  const results = await input.mapInWorkers<MarkdownJob, MarkdownResult>({
+  const results = await mapInWorkers({
     modulePath: PAGE_MARKDOWN_MODULE,
     exportName: 'convertPages',
     run: convertPages,

@@ -1,7 +1,6 @@
 import { API_OPERATIONS_FILE, pageFileOf } from '@tala/policy';
 import { writePageMarkdown } from '../../content/page-markdown';
 import { defineStep } from '../step';
-import { mapInWorkers } from '../workers';
 
 /**
  * Each documentation page's Markdown beside its HTML, for readers' AI assistants. Before the
@@ -20,7 +19,6 @@ export const pageMarkdownStep = defineStep({
       siteUrl: docusaurus.siteConfig.url,
       pageFiles: pages.filter((page) => !page.path.includes('*')).map((page) => pageFileOf(page.path)),
       pageSources: content.pageSources,
-      mapInWorkers,
     });
     return { summary: `${markdownPages.size} pages`, data: { markdownPages } };
   },
