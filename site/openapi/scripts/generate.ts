@@ -235,7 +235,7 @@ export async function generate(): Promise<{ pages: number }> {
         );
       }
       const base = path.join(outDir, op.family, op.slug);
-      write(`${base}.json`, `${JSON.stringify(op.data, null, 1)}\n`);
+      write(`${base}.json`, `${JSON.stringify(op.data)}\n`);
       write(`${base}.mdx`, operationPage(op.data, op.slug, op.description, index + 1, op.keywords));
       pages += 1;
     }

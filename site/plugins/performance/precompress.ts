@@ -10,13 +10,18 @@ const COMPRESSIBLE = /\.(html|js|css|json|svg|xml|txt|md|map|ico|webmanifest)$/;
 /** Below this size a compressed copy saves less than its headers cost. */
 const MIN_BYTES = 1024;
 
+/** The files every page loads (main.js, the webpack runtime, the stylesheet, the section route tables). */
+const EVERY_PAGE = /^assets\/(js\/(main|runtime~main|tala-routes-[\w.-]+)\.[0-9a-f]+\.js|css\/[\w-]+\.[0-9a-f]+\.css)$/;
+
 /**
- * Brotli quality by file: the shared assets (`assets/`: main.js, route chunks, CSS; cached for a
- * year, loaded by every page) at the maximum, 11; pages, their Markdown copies and the llms files at
- * 10, which on this portal's HTML is 3.3 times faster for 3 % more bytes (11 took 100 of the 264 s
- * of a 1,700-page build, bench/scale; 9 is slower than 11 on large inputs, 8 and below cost 10 %).
+ * Brotli quality by how often readers download a file. The files every page loads are few and
+ * cached for a year: the maximum, 11. Everything else (pages, route chunks, Markdown copies, llms
+ * files, search records) at 7: measured on a 1,721-page build, single-threaded, HTML took 36.5 s at
+ * 10 and 1.7 s at 7 for 6.6 % more bytes (about 300 bytes a page); route chunks 49.3 s at 11 and
+ * 1.1 s at 7 for 10 % more. 8 gives 7's bytes; 9 costs 5× 7's time for 1 % fewer bytes
+ * (docs/decisions/precompression-quality.md).
  */
-const brotliQuality = (file: string) => (file.startsWith('assets/') ? constants.BROTLI_MAX_QUALITY : 10);
+export const brotliQuality = (file: string) => (EVERY_PAGE.test(file) ? constants.BROTLI_MAX_QUALITY : 7);
 
 /**
  * Writes `.br` and `.gz` next to every compressible build file (this runs once per build, not per
