@@ -60,7 +60,7 @@ export function checkExamples(
 ): ExampleReport {
   const languages = new Set(Object.keys(CHECKERS));
   const counts: Record<string, number> = Object.fromEntries(
-    [...languages, 'TQL field', 'spec TQL'].map((language) => [language, 0]),
+    [...languages, 'TQL field', 'spec TQL', 'spec constant'].map((language) => [language, 0]),
   );
   const findings: Finding[] = [];
   const note = (file: string, language: string, line: number, column: number, message: string) =>
@@ -83,7 +83,14 @@ export function checkExamples(
     return verdict.operation;
   };
   const restated = Object.entries(loadConstants()).flatMap(([name, constant]) =>
-    (constant.restated ?? []).map((pattern) => ({ name, pattern: new RegExp(pattern, 'i') })),
+    (constant.restated ?? []).map((pattern) => ({
+      name,
+      pattern: new RegExp(pattern, 'i'),
+      value: new RegExp(`\\b${escapeRegExp(constant.text)}\\b`, 'i'),
+      /** The constant's unit ("minutes", "weeks"; none for a count): a spec sentence without it states something else. */
+      unit: new RegExp(`\\b${escapeRegExp(constant.text.replace(/^[\d.,]+\s*/, ''))}`, 'i'),
+      text: constant.text,
+    })),
   );
   for (const file of all) {
     const page = readPage(file);
@@ -140,6 +147,15 @@ export function checkExamples(
   // TQL in the API specs' examples: lines are the string's first line in the spec source.
   for (const file of specs ?? specFiles(path.join(siteDir, 'openapi/specs'))) {
     for (const string of specStrings(file)) {
+      // A spec is also downloaded on its own, so it states a constant's value in words; the value
+      // must be the constant's (folded YAML strings are one line: the finding points at the string).
+      for (const { name, pattern, value, unit, text } of restated) {
+        const found = pattern.exec(string.text);
+        if (!found || !unit.test(found[0])) continue;
+        counts['spec constant'] = (counts['spec constant'] ?? 0) + 1;
+        if (value.test(found[0])) continue;
+        note(file, 'constant', string.line, 1, `"${found[0]}" contradicts the platform constant ${name} (${text})`);
+      }
       if (!TQL_KEYS.has(string.key) || !TQL_QUERY.test(string.text)) continue;
       counts['spec TQL'] = (counts['spec TQL'] ?? 0) + 1;
       for (const problem of checkTql(string.text)) {
@@ -156,6 +172,8 @@ export function checkExamples(
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   return { findings, counts };
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The report as a writer reads it: one line per mistake, `file:line:column [language] message`. */
 export function formatFindings(findings: readonly Finding[]): string {

@@ -72,3 +72,17 @@ test('a constant written out by hand is refused, outside release notes; every re
     Object.keys(planted),
   );
 });
+
+test('a spec that states a platform constant must state its value: a planted lock timeout of 60 minutes is refused, 30 passes', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tala-spec-constants-'));
+  const spec = (minutes: number) =>
+    `paths:\n  /locks:\n    post:\n      description: >-\n        Each save extends the lock by the lock timeout (${minutes} minutes by default).\n`;
+  writeFileSync(path.join(dir, 'right.yaml'), spec(30));
+  writeFileSync(path.join(dir, 'wrong.yaml'), spec(60));
+  const report = checkExamples(siteDir, { pages: [], specs: [path.join(dir, 'right.yaml'), path.join(dir, 'wrong.yaml')] });
+  assert.equal(report.counts['spec constant'], 2, 'both specs state the constant');
+  assert.deepEqual(
+    report.findings.map((f) => [path.basename(f.file), f.line, f.message]),
+    [['wrong.yaml', 4, '"lock timeout (60 minutes" contradicts the platform constant lockTimeout (30 minutes)']],
+  );
+});
