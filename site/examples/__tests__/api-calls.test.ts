@@ -140,3 +140,20 @@ test("a `METHOD /path` span in a guide links to its operation's reference page, 
     assert.ok(existsSync(page), `${link.url} is a generated reference page (${page})`);
   }
 });
+
+test('a curl of a URL taken from an earlier response names no operation and is not checked; a wrong call beside it is', () => {
+  const { lines, counts } = check(
+    [
+      '```bash',
+      'result=$(curl -s "https://{studio-host}/studio/v8/solutions/sol-7f3a9c/tasks/${task_id}/result" \\',
+      '  -H "X-Tala-Session: ${TALA_SESSION_ID}")',
+      'curl -s -o export.zip "$(echo "${result}" | jq -r .downloadUrl)" -H "X-Tala-Session: ${TALA_SESSION_ID}"',
+      'curl -s -o export.zip "${download_url}"',
+      'curl -s "https://{studio-host}/studio/v8/solutions/sol-7f3a9c/downloads" -H "X-Tala-Session: ${TALA_SESSION_ID}"',
+      '```',
+    ].join('\n'),
+  );
+  assert.equal(counts['curl call'], 2, 'the task result call and the wrong call');
+  assert.equal(lines.length, 1, lines.join('\n'));
+  assert.match(lines[0] as string, /^6:1 \[API call\] no operation GET \/studio\/v8\/solutions\/sol-7f3a9c\/downloads/);
+});

@@ -122,7 +122,8 @@ export function curlCalls(block: CodeBlock): ApiCall[] {
       else if (VALUED.has(word)) w++;
       else if (!word.startsWith('-') && url === null) url = word;
     }
-    if (url === null) continue;
+    // A URL the script got from an earlier response (`"${download_url}"`, `"$(jq …)"`) names no operation.
+    if (url === null || !/^(https?:\/\/|\/)/.test(url)) continue;
     const parsed = target(url);
     calls.push({
       line: block.line + start,
