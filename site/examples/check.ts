@@ -17,6 +17,7 @@ import { CONTENT_DIRS, markdownFiles, readPage } from './scan.ts';
 import { specFiles, specStrings } from './spec-strings.ts';
 import { checkTlml } from './tlml/check.ts';
 import { checkTql, checkTqlField, isTqlFieldSpan } from './tql/check.ts';
+import { ASYNCAPI_FILE, SocketMessageChecker } from './web-socket/check.ts';
 
 export const CHECKERS: Readonly<Record<string, (text: string) => ExampleProblem[]>> = {
   tql: checkTql,
@@ -56,7 +57,11 @@ const TQL_QUERY = /^\s*(listall|list|count|distinct)\s[\s\S]*\sfrom\s/i;
 
 export function checkExamples(
   siteDir: string,
-  { pages, specs }: { pages?: readonly string[]; specs?: readonly string[] } = {},
+  {
+    pages,
+    specs,
+    asyncapi = ASYNCAPI_FILE,
+  }: { pages?: readonly string[]; specs?: readonly string[]; asyncapi?: string } = {},
 ): ExampleReport {
   const languages = new Set(Object.keys(CHECKERS));
   const counts: Record<string, number> = Object.fromEntries(
@@ -69,6 +74,9 @@ export function checkExamples(
     pages ??
     CONTENT_DIRS.flatMap((dir) => markdownFiles(path.join(siteDir, dir))).filter((file) => !generated(siteDir, file));
   const apiCalls = new ApiCallChecker();
+  const sockets = new SocketMessageChecker(apiCalls, asyncapi);
+  for (const problem of sockets.documentProblems()) note(asyncapi, 'web socket', 1, 1, problem);
+  counts['AsyncAPI message'] = sockets.messageNames.length;
   /** Checks a call and returns the operation it names (null: none, or not checked). */
   const call = (file: string, found: ApiCall | null): Operation | null => {
     if (!found) return null;
@@ -112,7 +120,12 @@ export function checkExamples(
     for (const block of page.blocks) {
       if (!CALL_AND_RESPONSE_LANGUAGES.has(block.language)) continue;
       if (block.language === 'json') {
-        if (previous && block.section === previousSection) {
+        const value = parseJson(block.text);
+        if (sockets.isMessage(value)) {
+          counts['web-socket message'] = (counts['web-socket message'] ?? 0) + 1;
+          for (const problem of sockets.check(value, { line: block.line, column: block.indent + 1 }))
+            note(file, 'web socket', problem.line, problem.column, problem.message);
+        } else if (previous && block.section === previousSection) {
           counts['response'] = (counts['response'] ?? 0) + 1;
           for (const problem of apiCalls.checkResponse(previous, block.text, {
             line: block.line,
@@ -171,6 +184,15 @@ export function checkExamples(
   }
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   return { findings, counts };
+}
+
+/** A JSON block's value, or undefined when it is not JSON (the response check reports that). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

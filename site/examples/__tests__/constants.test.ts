@@ -79,7 +79,10 @@ test('a spec that states a platform constant must state its value: a planted loc
     `paths:\n  /locks:\n    post:\n      description: >-\n        Each save extends the lock by the lock timeout (${minutes} minutes by default).\n`;
   writeFileSync(path.join(dir, 'right.yaml'), spec(30));
   writeFileSync(path.join(dir, 'wrong.yaml'), spec(60));
-  const report = checkExamples(siteDir, { pages: [], specs: [path.join(dir, 'right.yaml'), path.join(dir, 'wrong.yaml')] });
+  const report = checkExamples(siteDir, {
+    pages: [],
+    specs: [path.join(dir, 'right.yaml'), path.join(dir, 'wrong.yaml')],
+  });
   assert.equal(report.counts['spec constant'], 2, 'both specs state the constant');
   assert.deepEqual(
     report.findings.map((f) => [path.basename(f.file), f.line, f.message]),

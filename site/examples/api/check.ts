@@ -115,6 +115,13 @@ export class ApiCallChecker {
     ];
   }
 
+  /** A value against any schema of the specs (`merged/studio.yaml#/components/schemas/…`); `what` names it. */
+  checkSchema(where: string, value: unknown, at: { line: number; column: number }, what: string): ExampleProblem[] {
+    const validate = this.#validator(where);
+    if (validate(value)) return [];
+    return (validate.errors ?? []).map((error) => ({ ...at, message: `${what}: ${describe(error)}` }));
+  }
+
   /** `where`: a document and a JSON pointer, as Operation has them (`merged/studio.yaml#/paths/…`). */
   #validator(where: string): ValidateFunction {
     const ref = `${SPEC_BASE}${where.replace(/[{}]/g, encodeURIComponent)}`;
