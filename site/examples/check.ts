@@ -13,7 +13,7 @@ import { ApiCallChecker } from './api/check.ts';
 import type { Operation } from './api/operations.ts';
 import { checkConditions } from './condition/check.ts';
 import type { ExampleProblem } from './problem.ts';
-import { CONTENT_DIRS, markdownFiles, readPage } from './scan.ts';
+import { CONTENT_DIRS, type CodeSpan, markdownFiles, readPage } from './scan.ts';
 import { specFiles, specStrings } from './spec-strings.ts';
 import { checkTlml } from './tlml/check.ts';
 import { checkTql, checkTqlField, isTqlFieldSpan } from './tql/check.ts';
@@ -90,6 +90,13 @@ export function checkExamples(
     for (const problem of verdict.problems) note(file, 'API call', problem.line, problem.column, problem.message);
     return verdict.operation;
   };
+  /** The operation of a paragraph's last inline call, if it names one of the specs. */
+  const leadCall = (spans: readonly CodeSpan[]): Operation | null => {
+    const calls = spans.map(inlineCall).filter((found): found is ApiCall => found !== null);
+    const last = calls.at(-1);
+    const verdict = last ? apiCalls.check(last) : null;
+    return verdict?.checked ? verdict.operation : null;
+  };
   const restated = Object.entries(loadConstants()).flatMap(([name, constant]) =>
     (constant.restated ?? []).map((pattern) => ({
       name,
@@ -125,6 +132,21 @@ export function checkExamples(
           counts['web-socket message'] = (counts['web-socket message'] ?? 0) + 1;
           for (const problem of sockets.check(value, { line: block.line, column: block.indent + 1 }))
             note(file, 'web socket', problem.line, problem.column, problem.message);
+        } else if (leadCall(block.lead)) {
+          // A JSON block right after a paragraph naming a call (`… with \`GET /path\`:`) is the
+          // request body or an answer of the paragraph's last call.
+          const operation = leadCall(block.lead) as Operation;
+          const at = { line: block.line, column: block.indent + 1 };
+          if (
+            operation.requestSchema &&
+            apiCalls.checkSchema(operation.requestSchema, value, at, 'body').length === 0
+          ) {
+            counts['body after an inline call'] = (counts['body after an inline call'] ?? 0) + 1;
+          } else {
+            counts['response after an inline call'] = (counts['response after an inline call'] ?? 0) + 1;
+            for (const problem of apiCalls.checkResponse(operation, block.text, at))
+              note(file, 'API response', problem.line, problem.column, problem.message);
+          }
         } else if (previous && block.section === previousSection) {
           counts['response'] = (counts['response'] ?? 0) + 1;
           for (const problem of apiCalls.checkResponse(previous, block.text, {

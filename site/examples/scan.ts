@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Code, InlineCode, Text } from 'mdast';
+import type { Code, InlineCode, Paragraph, Text } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { visit } from 'unist-util-visit';
 
@@ -15,6 +15,8 @@ export interface CodeBlock {
   indent: number;
   /** How many headings come before the block: blocks with the same number share a section. */
   section: number;
+  /** The code spans of the paragraph right before the block (`Read it with \`GET /tasks/{taskId}\`:`). */
+  lead: CodeSpan[];
 }
 
 /** The content folders whose pages are checked (the docs plugin instances' paths). */
@@ -52,18 +54,37 @@ export interface Page {
 export function readPage(file: string, source = readFileSync(file, 'utf8')): Page {
   const page: Page = { blocks: [], spans: [], prose: [] };
   let section = 0;
-  visit(fromMarkdown(source), (node) => {
+  visit(fromMarkdown(source), (node, index, parent) => {
     if (!node.position) return;
     const { line, column } = node.position.start;
     if (node.type === 'heading') section++;
     else if (node.type === 'code') {
       const code = node as Code;
+      const before = index !== undefined && index > 0 ? parent?.children[index - 1] : undefined;
+      const lead = before?.type === 'paragraph' ? codeSpans(file, before as Paragraph) : [];
       if (code.lang)
-        page.blocks.push({ file, language: code.lang, text: code.value, line: line + 1, indent: column - 1, section });
+        page.blocks.push({
+          file,
+          language: code.lang,
+          text: code.value,
+          line: line + 1,
+          indent: column - 1,
+          section,
+          lead,
+        });
     } else if (node.type === 'inlineCode') {
       // In a table, a pipe inside a code span is written \| (GFM); the span means the pipe.
       page.spans.push({ file, text: (node as InlineCode).value.replace(/\\\|/g, '|'), line, column });
     } else if (node.type === 'text') page.prose.push({ file, text: (node as Text).value, line, column });
   });
   return page;
+}
+
+function codeSpans(file: string, paragraph: Paragraph): CodeSpan[] {
+  const spans: CodeSpan[] = [];
+  visit(paragraph, 'inlineCode', (node: InlineCode) => {
+    const { line, column } = node.position?.start ?? { line: 0, column: 0 };
+    spans.push({ file, text: node.value.replace(/\\\|/g, '|'), line, column });
+  });
+  return spans;
 }

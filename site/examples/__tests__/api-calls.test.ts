@@ -157,3 +157,34 @@ test('a curl of a URL taken from an earlier response names no operation and is n
   assert.equal(lines.length, 1, lines.join('\n'));
   assert.match(lines[0] as string, /^6:1 \[API call\] no operation GET \/studio\/v8\/solutions\/sol-7f3a9c\/downloads/);
 });
+
+test("a JSON block right after a paragraph naming a call is that call's body or answer: the guide's old evaluation report is refused", () => {
+  const { lines, counts } = check(
+    [
+      'Read the report with `GET /studio/v8/solutions/{solutionId}/intent-model/evaluations/{evaluationId}`:',
+      '',
+      '```json',
+      '{ "evaluationId": "eval-20f4c1", "modelVersion": 23, "classes": [{ "name": "ORDER_PIZZA", "examples": 64 }] }',
+      '```',
+      '',
+      '`POST /inquire/v8/tql/queries` takes the query and the id of the log data source:',
+      '',
+      '```json',
+      '{ "query": "listall s.id from s in sessions", "logDataSourceId": "lds-4e02" }',
+      '```',
+      '',
+      'A paragraph with no call before JSON that is not checked:',
+      '',
+      '```json',
+      '{ "anything": true }',
+      '```',
+    ].join('\n'),
+  );
+  assert.equal(counts['response after an inline call'], 1);
+  assert.equal(counts['body after an inline call'], 1);
+  assert.equal(lines.length, 1, lines.join('\n'));
+  assert.match(
+    lines[0] as string,
+    /^4:1 \[API response\] not a response of getIntentModelEvaluation \(200: the body needs taskId/,
+  );
+});
