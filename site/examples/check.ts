@@ -11,6 +11,7 @@ import { loadConstants } from '../plugins/content/platform-constants/constants.t
 import { type ApiCall, curlCalls, httpBlockCalls, inlineCall } from './api/calls.ts';
 import { ApiCallChecker } from './api/check.ts';
 import type { Operation } from './api/operations.ts';
+import { secretArguments } from './api/secrets.ts';
 import { checkConditions } from './condition/check.ts';
 import type { ExampleProblem } from './problem.ts';
 import { CONTENT_DIRS, type CodeSpan, markdownFiles, readPage } from './scan.ts';
@@ -172,6 +173,8 @@ export function checkExamples(
       if (problem) note(file, 'TQL field', span.line, span.column, problem);
     }
     for (const block of page.blocks) {
+      for (const problem of secretArguments(block))
+        note(file, 'secret', block.line + problem.line - 1, block.indent + problem.column, problem.message);
       if (!languages.has(block.language)) continue;
       counts[block.language] = (counts[block.language] ?? 0) + 1;
       for (const problem of (CHECKERS[block.language] as (text: string) => ExampleProblem[])(block.text)) {

@@ -54,7 +54,7 @@ test('a body with a property the operation does not have, or a wrong type, is re
     [
       '```bash',
       'curl -s -X POST "https://{studio-host}/studio/v8/solutions/{solution-id}/publish-environments/staging/publish" \\',
-      '  -H "Content-Type: application/json" \\',
+      '  -H "X-Tala-Session: ${TALA_SESSION_ID}" -H "Content-Type: application/json" \\',
       `  -d '${body}'`,
       '```',
       '',
@@ -80,6 +80,7 @@ test("a response shown right after its call must be one of the operation's respo
       '```http',
       'GET /studio/v8/solutions/sol-8c41e2/publish-environments HTTP/1.1',
       'Host: {studio-host}',
+      'X-Tala-Session: s-5e0c1f',
       '```',
       '',
       between,
@@ -94,7 +95,7 @@ test("a response shown right after its call must be one of the operation's respo
   assert.deepEqual(check(page(good)).lines, []);
   assert.match(
     check(page(old)).lines[0] ?? '',
-    /^8:1 \[API response\] not a response of listPublishEnvironmentTargets \(200: items\.0 needs environment/,
+    /^9:1 \[API response\] not a response of listPublishEnvironmentTargets \(200: items\.0 needs environment/,
   );
   // An error body is a response too (a page may show what a failure looks like).
   assert.deepEqual(
@@ -186,5 +187,60 @@ test("a JSON block right after a paragraph naming a call is that call's body or 
   assert.match(
     lines[0] as string,
     /^4:1 \[API response\] not a response of getIntentModelEvaluation \(200: the body needs taskId/,
+  );
+});
+
+test('HDR-01 a call shown with its headers sends the credential of its security scheme: none, or the wrong scheme, is refused', () => {
+  const { lines } = check(
+    [
+      '```bash',
+      'curl -s "https://{studio-host}/studio/v8/solutions/sol-7f3a9c/flows"',
+      'curl -s "https://{studio-host}/studio/v8/solutions/sol-7f3a9c/flows" -H "Authorization: Bearer ${TOKEN}"',
+      'curl -s "https://{studio-host}/studio/v8/solutions/sol-7f3a9c/flows" -H "X-Tala-Session: ${TALA_SESSION_ID}"',
+      'curl -s -X POST "https://{studio-host}/studio/v8/auth/login" -H "Content-Type: application/json" --data @login.json',
+      '```',
+      '',
+      '```http',
+      'GET /manager/v8/users HTTP/1.1',
+      'Host: {manager-host}',
+      'X-Tala-Session: s-5e0c1f',
+      '```',
+      '',
+      '```http',
+      'GET /manager/v8/users HTTP/1.1',
+      'Host: {manager-host}',
+      'Authorization: Bearer eyJhbGciOi...',
+      '```',
+    ].join('\n'),
+  );
+  assert.deepEqual(lines, [
+    '2:1 [API call] listFlows takes the X-Tala-Session header',
+    '3:1 [API call] listFlows takes the X-Tala-Session header, not Authorization: Bearer',
+    '9:1 [API call] commonListUsers takes Authorization: Bearer, not the X-Tala-Session header',
+  ]);
+});
+
+test('SEC-01 a token, password or secret passed as an argument is refused; jq reading env and --data @- pass', () => {
+  const { lines } = check(
+    [
+      '```bash',
+      'curl -s -X POST "https://{studio-host}/studio/v8/auth/login" -H "Content-Type: application/json" \\',
+      '  -d "{\\"apiToken\\": \\"${TALA_API_TOKEN}\\"}"',
+      'jq -n --arg password "${TALA_PASSWORD}" \'{username: "ana", password: $password}\' > body.json',
+      'curl -s "https://{manager-host}/manager/v8/oauth2/token" --data-urlencode "client_secret=${CLIENT_SECRET}"',
+      'jq -n \'{apiToken: env.TALA_TOKEN}\' | curl -s -X POST "https://{studio-host}/studio/v8/auth/login" \\',
+      '  -H "Content-Type: application/json" --data @-',
+      '```',
+    ].join('\n'),
+  );
+  assert.deepEqual(
+    lines
+      .filter((line) => line.includes('[secret]'))
+      .map((line) => line.slice(0, line.indexOf(' on the command line'))),
+    [
+      '2:1 [secret] -d puts $TALA_API_TOKEN',
+      '4:1 [secret] --arg puts $TALA_PASSWORD',
+      '5:1 [secret] --data-urlencode puts $CLIENT_SECRET',
+    ],
   );
 });

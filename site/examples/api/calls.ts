@@ -19,6 +19,8 @@ export interface ApiCall {
   body: string | null;
   /** How the call was written. */
   form: 'http' | 'curl' | 'inline';
+  /** Header names the call sends, lower case (`x-tala-session`); null for an inline call, which shows none. */
+  headers: string[] | null;
 }
 
 const METHOD = /^(GET|POST|PUT|PATCH|DELETE)$/;
@@ -54,6 +56,7 @@ export function httpBlockCalls(block: CodeBlock): ApiCall[] {
       host: parsed.host ?? host,
       body: body === '' ? null : body,
       form: 'http',
+      headers: headerNames(headers),
     },
   ];
 }
@@ -111,9 +114,11 @@ export function curlCalls(block: CodeBlock): ApiCall[] {
     let body: string | null = null;
     let hasData = false;
     let asQuery = false;
+    const headers: string[] = [];
     for (let w = 1; w < words.length; w++) {
       const word = words[w] as string;
       if (word === '-X' || word === '--request') method = words[++w] ?? null;
+      else if (word === '-H' || word === '--header') headers.push(words[++w] ?? '');
       else if (DATA.has(word)) {
         hasData = true;
         const value = words[++w] ?? '';
@@ -133,6 +138,7 @@ export function curlCalls(block: CodeBlock): ApiCall[] {
       host: parsed.host,
       body: asQuery ? null : body,
       form: 'curl',
+      headers: headerNames(headers),
     });
   }
   return calls;
@@ -156,5 +162,23 @@ export function inlineCall(span: CodeSpan): ApiCall | null {
   const match = /^(GET|POST|PUT|PATCH|DELETE) (\S+)$/.exec(span.text);
   if (!match || (!(match[2] as string).startsWith('/') && !/^https?:/.test(match[2] as string))) return null;
   const parsed = target(match[2] as string);
-  return { line: span.line, column: span.column, method: match[1] as string, ...parsed, body: null, form: 'inline' };
+  return {
+    line: span.line,
+    column: span.column,
+    method: match[1] as string,
+    ...parsed,
+    body: null,
+    form: 'inline',
+    headers: null,
+  };
+}
+
+/** `X-Tala-Session: ${TALA_SESSION_ID}` → `x-tala-session`; `Authorization: Bearer …` → `authorization: bearer`. */
+function headerNames(lines: readonly string[]): string[] {
+  return lines.flatMap((line) => {
+    const match = /^\s*([\w-]+)\s*:\s*(\S*)/.exec(line);
+    if (!match) return [];
+    const name = (match[1] as string).toLowerCase();
+    return name === 'authorization' ? [`${name}: ${(match[2] as string).toLowerCase()}`] : [name];
+  });
 }

@@ -66,7 +66,31 @@ export class ApiCallChecker {
       };
     }
     const { operation } = match;
-    return { checked: true, operation, problems: this.#bodyProblems(call, operation, at) };
+    return {
+      checked: true,
+      operation,
+      problems: [...this.#credentialProblems(call, operation, at), ...this.#bodyProblems(call, operation, at)],
+    };
+  }
+
+  /**
+   * A call shown with its headers must send what the operation's security scheme asks for (the
+   * `X-Tala-Session` header of the Studio and Inquire APIs, the bearer token of the Manager API),
+   * and no credential of another scheme.
+   */
+  #credentialProblems(call: ApiCall, operation: Operation, at: { line: number; column: number }): ExampleProblem[] {
+    if (call.headers === null || operation.credentials.length === 0) return [];
+    const sent = new Set(call.headers);
+    if (operation.credentials.some((alternative) => alternative.every((header) => sent.has(header)))) return [];
+    const wanted = operation.credentials.map((alternative) => alternative.join(' and ')).join(' or ');
+    const known = new Set(this.#specs.operations.flatMap((o) => o.credentials.flat()));
+    const wrong = call.headers.filter((header) => known.has(header));
+    return [
+      {
+        ...at,
+        message: `${operation.operationId} takes ${displayHeader(wanted)}${wrong.length > 0 ? `, not ${displayHeader(wrong.join(' and '))}` : ''}`,
+      },
+    ];
   }
 
   #bodyProblems(call: ApiCall, operation: Operation, at: { line: number; column: number }): ExampleProblem[] {
@@ -132,6 +156,16 @@ export class ApiCallChecker {
     }
     return validate;
   }
+}
+
+/** `x-tala-session` → `the X-Tala-Session header`; `authorization: bearer` → `Authorization: Bearer`. */
+function displayHeader(text: string): string {
+  return text
+    .replace(
+      /authorization: (\w+)/g,
+      (_, scheme: string) => `Authorization: ${scheme[0]?.toUpperCase()}${scheme.slice(1)}`,
+    )
+    .replace(/x-tala-session/g, 'the X-Tala-Session header');
 }
 
 /** One Ajv error as a writer reads it: where in the body, and what is wrong. */

@@ -23,6 +23,11 @@ export interface Operation {
   slug: string;
   /** Where the JSON request body's schema is (`merged/studio.yaml#/paths/…`), if it takes one. */
   requestSchema: string | null;
+  /**
+   * The credentials the operation takes, from its security requirements: alternatives, each a list
+   * of headers as headerNames writes them (`x-tala-session`, `authorization: bearer`). Empty: none needed.
+   */
+  credentials: string[][];
   /** Where each JSON response's schema is, by status (error responses often in `common.yaml#/…`). */
   responseSchemas: Record<string, string>;
 }
@@ -37,7 +42,22 @@ export interface ApiSpecs {
   common: Record<string, unknown>;
 }
 
-type Doc = { servers?: { url: string }[]; paths?: Record<string, Record<string, unknown>> };
+type Security = Record<string, string[]>[];
+type Scheme = { type?: string; in?: string; name?: string; scheme?: string };
+type Doc = {
+  servers?: { url: string }[];
+  paths?: Record<string, Record<string, unknown>>;
+  security?: Security;
+  components?: { securitySchemes?: Record<string, Scheme> };
+};
+
+/** A security scheme as the header a call sends for it; null for schemes no header carries. */
+function schemeHeader(scheme: Scheme | undefined): string | null {
+  if (scheme?.type === 'apiKey' && scheme.in === 'header' && scheme.name) return scheme.name.toLowerCase();
+  if (scheme?.type === 'http' && scheme.scheme) return `authorization: ${scheme.scheme.toLowerCase()}`;
+  if (scheme?.type === 'oauth2' || scheme?.type === 'openIdConnect') return 'authorization: bearer';
+  return null;
+}
 
 const pointer = (...parts: string[]) => `#/${parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
 
@@ -75,6 +95,7 @@ export function loadApiSpecs(): ApiSpecs {
               'x-slug'?: string;
               requestBody?: unknown;
               responses?: Record<string, unknown>;
+              security?: Security;
             }
           | undefined;
         if (!operation) continue;
@@ -93,6 +114,9 @@ export function loadApiSpecs(): ApiSpecs {
           slug: operation['x-slug'] ?? '',
           requestSchema: operation.requestBody ? jsonSchema(located(operation.requestBody, `${at}/requestBody`)) : null,
           responseSchemas,
+          credentials: (operation.security ?? doc.security ?? []).map((requirement) =>
+            Object.keys(requirement).flatMap((name) => schemeHeader(doc.components?.securitySchemes?.[name]) ?? []),
+          ),
         });
       }
     }
