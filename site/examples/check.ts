@@ -5,6 +5,7 @@
  * - ```tql — the TQL manual's grammar and data model (tql/check.ts).
  * docs/style-guide.md tells writers how to write examples that pass.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BuildError } from '../plugins/build-errors.ts';
 import { loadConstants } from '../plugins/content/platform-constants/constants.ts';
@@ -14,6 +15,7 @@ import type { Operation } from './api/operations.ts';
 import { secretArguments } from './api/secrets.ts';
 import { checkConditions } from './condition/check.ts';
 import type { ExampleProblem } from './problem.ts';
+import { RunningExample } from './running-example/check.ts';
 import { CONTENT_DIRS, type CodeSpan, markdownFiles, readPage } from './scan.ts';
 import { specFiles, specStrings } from './spec-strings.ts';
 import { checkTlml } from './tlml/check.ts';
@@ -53,6 +55,9 @@ const generated = (siteDir: string, file: string) =>
 
 const RELEASE_NOTES = /^docs\/home\/tala-/;
 
+/** The domain model's documents (the repository's docs/): their examples teach writers, so they are checked too. */
+const DOMAIN_MODEL = ['../docs/glossary.md', '../docs/api-conventions.md'];
+
 const TQL_KEYS = new Set(['query', 'script']);
 const TQL_QUERY = /^\s*(listall|list|count|distinct)\s[\s\S]*\sfrom\s/i;
 
@@ -71,11 +76,16 @@ export function checkExamples(
   const findings: Finding[] = [];
   const note = (file: string, language: string, line: number, column: number, message: string) =>
     findings.push({ file: path.relative(siteDir, file), language, line, column, message });
-  const all =
-    pages ??
-    CONTENT_DIRS.flatMap((dir) => markdownFiles(path.join(siteDir, dir))).filter((file) => !generated(siteDir, file));
+  const domainModel = new Set(DOMAIN_MODEL.map((file) => path.join(siteDir, file)));
+  const all = pages ?? [
+    ...CONTENT_DIRS.flatMap((dir) => markdownFiles(path.join(siteDir, dir))).filter(
+      (file) => !generated(siteDir, file),
+    ),
+    ...DOMAIN_MODEL.map((file) => path.join(siteDir, file)),
+  ];
   const apiCalls = new ApiCallChecker();
   const sockets = new SocketMessageChecker(apiCalls, asyncapi);
+  const running = new RunningExample();
   for (const problem of sockets.documentProblems()) note(asyncapi, 'web socket', 1, 1, problem);
   counts['AsyncAPI message'] = sockets.messageNames.length;
   /** Checks a call and returns the operation it names (null: none, or not checked). */
@@ -166,13 +176,25 @@ export function checkExamples(
     }
     for (const span of page.spans) {
       call(file, inlineCall(span));
+      // The domain model's queries are whole ones in code spans (pages use ```tql blocks; their spans
+      // are fragments such as `listall week(s.date) as week …`): checked like a ```tql block.
+      if (domainModel.has(file) && TQL_QUERY.test(span.text)) {
+        counts['inline TQL'] = (counts['inline TQL'] ?? 0) + 1;
+        for (const problem of checkTql(span.text))
+          note(file, 'tql', span.line + problem.line - 1, span.column + problem.column, problem.message);
+      }
       // Fields named in prose: `t.flowName` must be a field of the data model.
       if (!isTqlFieldSpan(span.text)) continue;
       counts['TQL field'] = (counts['TQL field'] ?? 0) + 1;
       const problem = checkTqlField(span.text);
       if (problem) note(file, 'TQL field', span.line, span.column, problem);
     }
+    for (const problem of running.tableProblems(readFileSync(file, 'utf8')))
+      note(file, 'running example', problem.line, problem.column, problem.message);
     for (const block of page.blocks) {
+      if (block.language === 'text' || block.language === 'csv')
+        for (const problem of running.csvProblems(block.text, { line: block.line, column: block.indent + 1 }))
+          note(file, 'running example', problem.line, problem.column, problem.message);
       for (const problem of secretArguments(block))
         note(file, 'secret', block.line + problem.line - 1, block.indent + problem.column, problem.message);
       if (!languages.has(block.language)) continue;
@@ -184,6 +206,8 @@ export function checkExamples(
   }
   // TQL in the API specs' examples: lines are the string's first line in the spec source.
   for (const file of specs ?? specFiles(path.join(siteDir, 'openapi/specs'))) {
+    for (const problem of running.specProblems(file))
+      note(file, 'running example', problem.line, problem.column, problem.message);
     for (const string of specStrings(file)) {
       // A spec is also downloaded on its own, so it states a constant's value in words; the value
       // must be the constant's (folded YAML strings are one line: the finding points at the string).
@@ -207,6 +231,7 @@ export function checkExamples(
       }
     }
   }
+  counts['running example'] = running.compared;
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   return { findings, counts };
 }

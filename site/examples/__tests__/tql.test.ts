@@ -29,6 +29,33 @@ test('the current pages and API specs pass every example check, and the checks c
   assert.ok((counts.tql ?? 0) >= 45, `tql blocks: ${counts.tql}`);
   assert.ok((counts['TQL field'] ?? 0) >= 60, `fields in prose: ${counts['TQL field']}`);
   assert.ok((counts['spec TQL'] ?? 0) >= 10, `queries in specs: ${counts['spec TQL']}`);
+  // The domain model is checked too: the glossary's TQL example, in a code span.
+  assert.ok((counts['inline TQL'] ?? 0) >= 1, `queries in the glossary: ${counts['inline TQL']}`);
+  // Every class of example the issues found unchecked is covered.
+  for (const kind of [
+    'spec constant',
+    'AsyncAPI message',
+    'web-socket message',
+    'response after an inline call',
+    'running example',
+  ])
+    assert.ok((counts[kind] ?? 0) >= 1, `${kind}: ${counts[kind]}`);
+});
+
+test("TQL that finds the safety net by its flow's name is refused: t.safetyNet does not depend on the name", () => {
+  const problems = checkTql(
+    "listall t.userInputText from s in sessions, t in s.transactions where t.flowName == 'Safety net' and s.date >= '2026-05-01'",
+  );
+  assert.deepEqual(
+    problems.map((p) => `${p.line}:${p.column} ${p.message}`),
+    ["1:71 t.flowName == 'Safety net' depends on the flow's name: use t.safetyNet"],
+  );
+  assert.deepEqual(
+    checkTql(
+      "listall t.userInputText from s in sessions, t in s.transactions where t.safetyNet and s.date >= '2026-05-01'",
+    ),
+    [],
+  );
 });
 
 test('a planted mistake in a ```tql block is reported with its page, line and column', () => {

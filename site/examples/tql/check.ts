@@ -106,7 +106,27 @@ function checkQuery(source: string, model: TqlModel): ExampleProblem[] {
     const { line, column } = error.location.start;
     return [{ line, column, message: error.message }];
   }
-  return new QueryChecker(model).check(query).sort((a, b) => a.line - b.line || a.column - b.column);
+  return [...new QueryChecker(model).check(query), ...safetyNetByName(source)].sort(
+    (a, b) => a.line - b.line || a.column - b.column,
+  );
+}
+
+/**
+ * The safety net by its flow's name (`t.flowName == 'Safety net'`): the flow can be renamed and a
+ * solution's safety-net flow may be called anything, so the manual teaches `t.safetyNet`, which
+ * does not depend on the name.
+ */
+function safetyNetByName(source: string): ExampleProblem[] {
+  const problems: ExampleProblem[] = [];
+  for (const match of source.matchAll(/\b[a-z]\.flowName\s*(==|!=)\s*'safety[ -]net'/gi)) {
+    const before = source.slice(0, match.index).split('\n');
+    problems.push({
+      line: before.length,
+      column: (before.at(-1)?.length ?? 0) + 1,
+      message: `${match[0]} depends on the flow's name: use ${match[1] === '!=' ? 'not ' : ''}t.safetyNet`,
+    });
+  }
+  return problems;
 }
 
 /** A code span that names a TQL field (`s.date`, `t.variables.NAME`, `e.type`): `s`, `t`, `e` and `a` are the ranges' letters. */
