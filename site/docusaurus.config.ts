@@ -5,6 +5,7 @@ import { codeTheme } from './config/code-theme';
 import { buildTimeCustomFields, buildVariables } from './config/custom-fields';
 import { docsOptions, onPremDocsOptions } from './config/docs-instances';
 import { fasterOptions } from './config/faster';
+import { pageHistoryOptions, vcsConfig } from './config/page-history';
 import { sitemapOptions } from './config/sitemap';
 import remarkGrammarImports from './plugins/performance/code-highlight/remark';
 
@@ -29,6 +30,7 @@ const config: Config = {
   future: {
     faster: fasterOptions(process.env),
     v4: { removeLegacyPostBuildHeadAttribute: true },
+    experimental_vcs: vcsConfig(__dirname),
   },
 
   i18n: {
@@ -59,8 +61,8 @@ const config: Config = {
   ],
 
   plugins: [
-    ['./plugins/access/docs-instance/index.ts', docsOptions],
-    ['./plugins/access/docs-instance/index.ts', onPremDocsOptions],
+    ['./plugins/access/docs-instance/index.ts', { ...docsOptions, ...pageHistoryOptions(process.env) }],
+    ['./plugins/access/docs-instance/index.ts', { ...onPremDocsOptions, ...pageHistoryOptions(process.env) }],
     ['./plugins/post-build/index.ts', { sitemap: sitemapOptions }],
     './plugins/search/search-client/index.ts',
     './plugins/performance/code-highlight/index.ts',

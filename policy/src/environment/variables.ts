@@ -157,6 +157,12 @@ export const VARIABLES = {
     default: PORTAL_DEFAULTS.siteUrl,
   }),
   SEARCH_MISSING_RESULTS_URL: Type.Optional(HttpUrl({ description: 'Where "Let us know" in the search modal points' })),
+  DOCS_EDIT_URL: Type.Optional(
+    HttpUrl({
+      description:
+        'Where "Edit this page" points: the site folder of the docs repository, to which a page\'s path is appended (e.g. https://git.example.com/docs/edit/main/site/)',
+    }),
+  ),
 } as const;
 
 export type VariableName = keyof typeof VARIABLES;
@@ -235,6 +241,7 @@ export const BUILD_VARIABLES = [
   'SITE_URL',
   'SEARCH_MISSING_RESULTS_URL',
   'BUILD_CACHE',
+  'DOCS_EDIT_URL',
 ] as const satisfies readonly VariableName[];
 
 export const PUSH_VARIABLES = [
