@@ -17,7 +17,10 @@ export function vcsConfig(siteDir: string) {
 
 function insideGitWorktree(dir: string): boolean {
   try {
-    return execFileSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: dir, stdio: 'pipe' }).toString().trim() === 'true';
+    return (
+      execFileSync('git', ['rev-parse', '--is-inside-work-tree'], { cwd: dir, stdio: 'pipe' }).toString().trim() ===
+      'true'
+    );
   } catch {
     return false;
   }

@@ -11,6 +11,7 @@ import { BuildError } from '../plugins/build-errors.ts';
 import { loadConstants } from '../plugins/content/platform-constants/constants.ts';
 import { type ApiCall, curlCalls, httpBlockCalls, inlineCall } from './api/calls.ts';
 import { ApiCallChecker } from './api/check.ts';
+import { checkGeneratedRequests, operationFiles } from './api/generated-requests.ts';
 import type { Operation } from './api/operations.ts';
 import { secretArguments } from './api/secrets.ts';
 import { checkConditions } from './condition/check.ts';
@@ -232,6 +233,11 @@ export function checkExamples(
     }
   }
   counts['running example'] = running.compared;
+  // The generated API pages' example requests, once the generator has written them (a full check only).
+  if (!pages) {
+    for (const problem of checkGeneratedRequests(operationFiles(siteDir), apiCalls, counts))
+      note(problem.file, `generated ${problem.language}`, problem.line, problem.column, problem.message);
+  }
   findings.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
   return { findings, counts };
 }

@@ -9,7 +9,9 @@ import { pageHistoryOptions, vcsConfig } from '../page-history';
 type EditUrl = (params: { docPath: string; versionDocsDirPath: string }) => string | undefined;
 
 test('PAGE-HISTORY "Edit this page" points into DOCS_EDIT_URL for written pages, nowhere for generated API pages, and is off without it', () => {
-  const { editUrl, showLastUpdateTime } = pageHistoryOptions({ DOCS_EDIT_URL: 'https://git.example.com/docs/edit/main/site' });
+  const { editUrl, showLastUpdateTime } = pageHistoryOptions({
+    DOCS_EDIT_URL: 'https://git.example.com/docs/edit/main/site',
+  });
   assert.equal(showLastUpdateTime, true);
   const url = editUrl as EditUrl;
   assert.equal(

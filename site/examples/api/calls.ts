@@ -119,6 +119,7 @@ export function curlCalls(block: CodeBlock): ApiCall[] {
       const word = words[w] as string;
       if (word === '-X' || word === '--request') method = words[++w] ?? null;
       else if (word === '-H' || word === '--header') headers.push(words[++w] ?? '');
+      else if (word === '--url') url = words[++w] ?? null;
       else if (DATA.has(word)) {
         hasData = true;
         const value = words[++w] ?? '';

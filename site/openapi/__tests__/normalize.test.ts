@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { curlCommand } from '../components/curl';
 import type { OperationData } from '../components/types';
 import { Normalizer } from '../scripts/normalize';
 import { mdxText } from '../scripts/pages';
+import { requestSnippets } from '../scripts/snippets';
 
 const doc = {
   components: {
@@ -68,7 +68,7 @@ test('spec Markdown is made safe for MDX outside code spans only', () => {
   assert.equal(mdxText('Use {id} and <b> but `GET /a/{id}` stays'), 'Use \\{id\\} and &lt;b> but `GET /a/{id}` stays');
 });
 
-test('the curl example fills path parameters from examples and sends the body', () => {
+test('the example requests (curl, JavaScript, Python) fill path parameters from examples, send the body and read the session from the environment', () => {
   const op: OperationData = {
     api: 'studio',
     method: 'PUT',
@@ -103,11 +103,20 @@ test('the curl example fills path parameters from examples and sends the body', 
       example: { name: "O'Brien" },
     },
     responses: [],
+    snippets: { curl: '', javascript: '', python: '' },
   };
-  const curl = curlCommand(op);
-  assert.match(curl, /^curl -X PUT 'https:\/\/studio\.tala\.example\/studio\/v8\/solutions\/sol-7f3a9c'/);
+  const { curl, javascript, python } = requestSnippets(op);
+  assert.match(
+    curl,
+    /^curl --request PUT \\\n {2}--url https:\/\/studio\.tala\.example\/studio\/v8\/solutions\/sol-7f3a9c /,
+  );
   // Double quotes: the shell must expand the variable (single quotes sent the literal text).
-  assert.match(curl, /-H "X-Tala-Session: \$TALA_SESSION_ID"/);
-  assert.match(curl, /-H 'If-Match: "12"'/);
-  assert.match(curl, /"name": "O'\\''Brien"/);
+  assert.match(curl, /--header "X-Tala-Session: \$\{TALA_SESSION_ID\}"/);
+  assert.match(curl, /--header 'If-Match: "12"'/);
+  assert.match(curl, /"name":"O'\\''Brien"/);
+  assert.match(javascript, /'X-Tala-Session': process\.env\.TALA_SESSION_ID/);
+  assert.match(javascript, /method: 'PUT'/);
+  assert.match(python, /^import os\n/);
+  assert.match(python, /"X-Tala-Session": os\.environ\["TALA_SESSION_ID"\]/);
+  assert.match(python, /requests\.put\(url, json=payload, headers=headers\)/);
 });

@@ -51,4 +51,12 @@ export interface OperationData {
   parameters: ParameterData[];
   requestBody: { required: boolean; contentType: string; schema: SchemaNode; example: unknown } | null;
   responses: ResponseData[];
+  /** The example request in each language (site/openapi/scripts/snippets.ts, written by the generator). */
+  snippets: RequestSnippets;
+}
+
+export interface RequestSnippets {
+  curl: string;
+  javascript: string;
+  python: string;
 }

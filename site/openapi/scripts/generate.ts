@@ -16,6 +16,9 @@ import type { OperationData } from '../components/types';
 import { APIS, type ApiName, locationOf, writeMerged } from './merge';
 import { Normalizer } from './normalize';
 import { mdxText, operationPage, specificationPage } from './pages';
+import { requestSnippets } from './snippets';
+
+const NO_SNIPPETS = { curl: '', javascript: '', python: '' };
 
 const SITE = path.resolve(__dirname, '../..');
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
@@ -108,7 +111,7 @@ function operationsOf(doc: Json, api: ApiName) {
         const security = (op.security as Record<string, unknown>[] | undefined) ?? globalSecurity;
         const body = op.requestBody ? normalizer.resolve(op.requestBody) : null;
         const [contentType, media] = body ? (Object.entries((body.content as Json) ?? {})[0] ?? []) : [];
-        const data: OperationData = {
+        const fields: Omit<OperationData, 'snippets'> = {
           api,
           method: method.toUpperCase(),
           path: route,
@@ -140,6 +143,7 @@ function operationsOf(doc: Json, api: ApiName) {
               : null,
           responses: normalizer.responses(op.responses as Json),
         };
+        const data: OperationData = { ...fields, snippets: requestSnippets({ ...fields, snippets: NO_SNIPPETS }) };
         operations.push({ family, slug, data, description: String(op.description ?? ''), keywords: keywordsOf(op) });
       } catch (error) {
         if (error instanceof BuildError) throw error;

@@ -24,7 +24,7 @@ const IMPORTS = [
   "import ParameterTable from '@site/openapi/components/ParameterTable';",
   "import SchemaTree from '@site/openapi/components/SchemaTree';",
   "import ResponseList from '@site/openapi/components/ResponseList';",
-  "import CurlExample from '@site/openapi/components/CurlExample';",
+  "import RequestExamples from '@site/openapi/components/RequestExamples';",
 ];
 
 const LOCATIONS = [
@@ -92,7 +92,7 @@ export function operationPage(
     '',
     '## Example request',
     '',
-    '<CurlExample operation={operation} />',
+    '<RequestExamples operation={operation} />',
     '',
   );
   return lines.join('\n');

@@ -4,7 +4,6 @@
  * HTML: the HTML's schema trees are interactive widgets whose text runs together once flattened.
  * The same data and the same curl builder as the page, so the two cannot disagree.
  */
-import { curlCommand } from '../../../openapi/components/curl';
 import { show, typeLabel } from '../../../openapi/components/schema-text';
 import type { OperationData, ParameterData, SchemaNode } from '../../../openapi/components/types';
 
@@ -97,6 +96,12 @@ export function operationMarkdown(op: OperationData): { endpoint: string; refere
       parts.push(...schemaSection(response.schema, response.example, seen, `the ${response.status} response`));
     }
   }
-  parts.push('## Example request', `\`\`\`bash\n${curlCommand(op)}\n\`\`\``);
+  const { curl, javascript, python } = op.snippets;
+  parts.push(
+    '## Example request',
+    `\`\`\`bash\n${curl}\n\`\`\``,
+    `\`\`\`javascript\n${javascript}\n\`\`\``,
+    `\`\`\`python\n${python}\n\`\`\``,
+  );
   return { endpoint, reference: parts.join('\n\n') };
 }

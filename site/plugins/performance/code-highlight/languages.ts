@@ -19,6 +19,8 @@ export const GRAMMAR_GROUP = {
   http: 'http',
   yaml: 'yaml',
   yml: 'yaml',
+  python: 'python',
+  py: 'python',
 } as const;
 
 export type HighlightedLanguage = keyof typeof GRAMMAR_GROUP;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { OperationData } from '../../../../openapi/components/types';
+import { requestSnippets } from '../../../../openapi/scripts/snippets';
 import { pageMarkdown } from '../convert';
 
 /** The markup Docusaurus 3.10 emits for a docs page, trimmed to what the converter reads. */
@@ -69,7 +70,7 @@ test('pages without a documentation article (login screen, 403, search) have no 
   assert.equal(pageMarkdown('<html><body><main><h1>Sign in</h1></main></body></html>', URL_OF_PAGE), null);
 });
 
-const OPERATION: OperationData = {
+const FIELDS: Omit<OperationData, 'snippets'> = {
   api: 'studio',
   method: 'POST',
   path: '/solutions/{solutionId}/publish',
@@ -119,8 +120,12 @@ const OPERATION: OperationData = {
     },
   ],
 };
+const OPERATION: OperationData = {
+  ...FIELDS,
+  snippets: requestSnippets({ ...FIELDS, snippets: { curl: '', javascript: '', python: '' } }),
+};
 
-test('an API operation page is written from its page data: endpoint, parameters, body, responses, curl', () => {
+test('an API operation page is written from its page data: endpoint, parameters, body, responses, example requests', () => {
   const html = page(`<div data-tala-generated="openapi"><p>POST<code>/solutions/{solutionId}/publish</code></p></div>
 <p>Publishes the solution.</p><h2 id="authentication">Authentication</h2><p>HTML version of the reference</p>`);
   const markdown = pageMarkdown(html, URL_OF_PAGE, OPERATION)?.markdown ?? '';
@@ -142,6 +147,8 @@ test('an API operation page is written from its page data: endpoint, parameters,
   );
   assert.match(
     markdown,
-    /```bash\ncurl -X POST 'https:\/\/studio\.tala\.example\/studio\/v8\/solutions\/\{solutionId\}\/publish' \\\n {2}-H "X-Tala-Session: \$TALA_SESSION_ID"/,
+    /```bash\ncurl --request POST \\\n {2}--url https:\/\/studio\.tala\.example\/studio\/v8\/solutions\/\{solutionId\}\/publish \\\n[^`]*--header "X-Tala-Session: \$\{TALA_SESSION_ID\}"/,
   );
+  assert.match(markdown, /```javascript\nconst options = \{\n {2}method: 'POST'/);
+  assert.match(markdown, /```python\nimport os\nimport requests\n/);
 });

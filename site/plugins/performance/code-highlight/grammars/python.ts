@@ -1,0 +1,1 @@
+import 'prismjs/components/prism-python';
