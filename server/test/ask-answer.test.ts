@@ -95,6 +95,8 @@ test('ASK-14 requests that are not questions about the docs are recognised by th
     'what time is it in Sydney',
     'thanks, that was helpful',
     'ok great',
+    'how do I undo the last git commit',
+    'git rebase onto main',
   ]) {
     assert.ok(isOffTopic(request), request);
   }
@@ -113,6 +115,8 @@ test('ASK-14 requests that are not questions about the docs are recognised by th
     'thanks to the new release, can I export flows?',
     'what is 1 of the limits of a batch request',
     'convert a date to the time zone of the solution',
+    'how do I keep training examples in git and import them on every commit',
+    'how do I undo a publish',
   ]) {
     assert.ok(!isOffTopic(question), question);
   }

@@ -29,6 +29,9 @@ const PATTERNS: readonly RegExp[] = [
   // Unit conversions (physical units only: "how many minutes does a session last" is a question).
   /\b\d[\d.,]* ?(°|degrees? )?(f|c|fahrenheit|celsius|kelvin|miles?|km|kilomet(er|re)s?|kg|kilograms?|lbs?|pounds?|ounces?|oz|inch(es)?|feet|foot|cm|mm|meters?|metres?|gallons?|liters?|litres?|cups?) (in|to|into) [a-z]/,
   /\bhow many (ounces|pounds|grams|inches|feet|cups|miles|kilomet(er|re)s|meters|metres|liters|litres|gallons|seconds|minutes|hours|days|weeks) (are )?(in|per) (an?|one) /,
+  // Version control itself: the docs keep CSV files "in Git" and quote commit ids, never git's commands.
+  /\b(undo|revert|amend|squash)\b.{0,30}\bcommits?\b/,
+  /\bgit (rebase|stash|reset|revert|cherry-pick|checkout|bisect|reflog)\b/,
   // The time here or there, not in the data.
   /\bwhat time is it\b/,
   /\btime difference between\b/,

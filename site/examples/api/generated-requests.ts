@@ -65,7 +65,7 @@ export function checkGeneratedRequests(
 
     const url = calls[0] ? `${op.serverUrl}` : '';
     try {
-      parseJavaScript(javascript, { ecmaVersion: 'latest', sourceType: 'script' });
+      parseJavaScript(javascript, { ecmaVersion: 'latest', sourceType: 'module' });
     } catch (error) {
       note('javascript', `the JavaScript example does not parse: ${(error as Error).message}`);
     }

@@ -49,7 +49,8 @@ export function exampleRequest(op: OperationData) {
   const example = body?.example;
   let postData: HarPostData | undefined;
   if (body) {
-    headers.push({ name: 'Content-Type', value: body.contentType });
+    // A multipart body's Content-Type carries the boundary the client chooses: the client sets it.
+    if (!body.contentType.startsWith('multipart/')) headers.push({ name: 'Content-Type', value: body.contentType });
     if (body.contentType === 'application/x-www-form-urlencoded' && example && typeof example === 'object') {
       postData = {
         mimeType: body.contentType,
@@ -88,7 +89,7 @@ export function requestSnippets(op: OperationData): RequestSnippets {
   const curl = curlWithSecretsOffTheCommandLine(convert(snippet, 'shell', 'curl'), request)
     .replace(`'X-Tala-Session: ${SESSION}'`, '"X-Tala-Session: ${TALA_SESSION_ID}"')
     .replace(`'Authorization: Bearer ${TOKEN}'`, '"Authorization: Bearer ${TALA_TOKEN}"');
-  let javascript = convert(snippet, 'javascript', 'fetch')
+  let javascript = withFileUploads(convert(snippet, 'javascript', 'fetch'), request.postData)
     .replace(`'${SESSION}'`, 'process.env.TALA_SESSION_ID')
     .replace(`'Bearer ${TOKEN}'`, '`Bearer ${process.env.TALA_TOKEN}`');
   let python = withJsonPayload(convert(snippet, 'python', 'requests'), request.postData)
@@ -138,4 +139,17 @@ function curlWithSecretsOffTheCommandLine(curl: string, request: { postData?: Ha
     .join('&');
   const lines = curl.split(' \\\n').filter((line) => !line.trim().startsWith('--data-urlencode'));
   return `jq -rn '"${fields}"' |\n${[...lines, '  --data @-'].join(' \\\n')}`;
+}
+
+/** httpsnippet's fetch appends a file field as its name; Node reads the file instead (fs.openAsBlob). */
+function withFileUploads(javascript: string, postData: HarPostData | undefined): string {
+  const files = postData?.params?.filter((p) => p.fileName) ?? [];
+  if (files.length === 0) return javascript;
+  let code = javascript;
+  for (const { name, fileName } of files) {
+    const written = `form.append('${name}', '${fileName}');`;
+    if (!code.includes(written)) throw new Error(`the JavaScript snippet does not append the file ${fileName}`);
+    code = code.replace(written, `form.append('${name}', await openAsBlob('${fileName}'), '${fileName}');`);
+  }
+  return `import { openAsBlob } from 'node:fs';\n\n${code}`;
 }

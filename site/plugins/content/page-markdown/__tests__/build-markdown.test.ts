@@ -115,7 +115,7 @@ test('guides keep every code block (with its language) and every table, and no H
   assert.deepEqual(problems.slice(0, 15), []);
 });
 
-test('API operation pages state method, path, every parameter and a curl example', () => {
+test('API operation pages state method, path, every parameter and the example request in curl, JavaScript and Python', () => {
   let operations = 0;
   for (const { page, file } of withMarkdown) {
     const html = read(page);
@@ -128,7 +128,9 @@ test('API operation pages state method, path, every parameter and a curl example
       assert.ok(markdown.includes(`| \`${name}\` | path |`), `${file}: path parameter ${name}`);
     }
     assert.match(markdown, /^## Responses$/m, file);
-    assert.match(markdown, /^```bash\ncurl -X [A-Z]+ '/m, file);
+    assert.match(markdown, /^```bash\n(jq -rn .*\n)?curl --request [A-Z]+ /m, file);
+    assert.match(markdown, /^```javascript\n(import \{ openAsBlob \} from 'node:fs';\n\nconst form = new FormData\(\);\n[^`]*)?const options = \{/m, file);
+    assert.match(markdown, /^```python\n(import os\n)?import requests\n/m, file);
   }
   assert.ok(operations > 250, `${operations} operation pages`);
 });

@@ -75,7 +75,7 @@ test('a page imports the grammar groups of its code blocks, once each, and none 
     '```yml\nb: 2\n```',
     '```tql\nSELECT 1\n```',
     '```\nno language\n```',
-    '```python\nprint(1)\n```',
+    '```cobol\nDISPLAY 1.\n```',
   ].join('\n\n');
   // ESM only: loaded the way Docusaurus's MDX loader loads it.
   const { compile } = await import('@mdx-js/mdx');

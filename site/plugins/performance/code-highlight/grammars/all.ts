@@ -5,3 +5,4 @@ import './bash';
 import './yaml';
 import './groovy';
 import './http';
+import './python';
