@@ -129,7 +129,11 @@ test('API operation pages state method, path, every parameter and the example re
     }
     assert.match(markdown, /^## Responses$/m, file);
     assert.match(markdown, /^```bash\n(jq -rn .*\n)?curl --request [A-Z]+ /m, file);
-    assert.match(markdown, /^```javascript\n(import \{ openAsBlob \} from 'node:fs';\n\nconst form = new FormData\(\);\n[^`]*)?const options = \{/m, file);
+    assert.match(
+      markdown,
+      /^```javascript\n(import \{ openAsBlob \} from 'node:fs';\n\nconst form = new FormData\(\);\n[^`]*)?const options = \{/m,
+      file,
+    );
     assert.match(markdown, /^```python\n(import os\n)?import requests\n/m, file);
   }
   assert.ok(operations > 250, `${operations} operation pages`);
