@@ -82,7 +82,7 @@ export function checkExamples(
     ...CONTENT_DIRS.flatMap((dir) => markdownFiles(path.join(siteDir, dir))).filter(
       (file) => !generated(siteDir, file),
     ),
-    ...DOMAIN_MODEL.map((file) => path.join(siteDir, file)),
+    ...domainModel,
   ];
   const apiCalls = new ApiCallChecker();
   const sockets = new SocketMessageChecker(apiCalls, asyncapi);
@@ -120,7 +120,8 @@ export function checkExamples(
     })),
   );
   for (const file of all) {
-    const page = readPage(file);
+    const source = readFileSync(file, 'utf8');
+    const page = readPage(file, source);
     // A platform constant written out by hand: the page must use :const[name], so the number lives
     // in one place. Release notes are exempt: they say what a version did when it came out.
     for (const run of RELEASE_NOTES.test(path.relative(siteDir, file)) ? [] : page.prose) {
@@ -140,14 +141,16 @@ export function checkExamples(
       if (!CALL_AND_RESPONSE_LANGUAGES.has(block.language)) continue;
       if (block.language === 'json') {
         const value = parseJson(block.text);
-        if (sockets.isMessage(value)) {
+        const message = sockets.isMessage(value);
+        const lead = message ? null : leadCall(block.lead);
+        if (message) {
           counts['web-socket message'] = (counts['web-socket message'] ?? 0) + 1;
           for (const problem of sockets.check(value, { line: block.line, column: block.indent + 1 }))
             note(file, 'web socket', problem.line, problem.column, problem.message);
-        } else if (leadCall(block.lead)) {
+        } else if (lead) {
           // A JSON block right after a paragraph naming a call (`… with \`GET /path\`:`) is the
           // request body or an answer of the paragraph's last call.
-          const operation = leadCall(block.lead) as Operation;
+          const operation = lead;
           const at = { line: block.line, column: block.indent + 1 };
           if (
             operation.requestSchema &&
@@ -190,7 +193,7 @@ export function checkExamples(
       const problem = checkTqlField(span.text);
       if (problem) note(file, 'TQL field', span.line, span.column, problem);
     }
-    for (const problem of running.tableProblems(readFileSync(file, 'utf8')))
+    for (const problem of running.tableProblems(source))
       note(file, 'running example', problem.line, problem.column, problem.message);
     for (const block of page.blocks) {
       if (block.language === 'text' || block.language === 'csv')

@@ -220,7 +220,7 @@ test('HDR-01 a call shown with its headers sends the credential of its security 
   ]);
 });
 
-test('SEC-01 a token, password or secret passed as an argument is refused; jq reading env and --data @- pass', () => {
+test('SEC-01 a token, password or secret passed as an argument is refused, also in a body quoted over lines; jq reading env and --data @- pass', () => {
   const { lines } = check(
     [
       '```bash',
@@ -228,6 +228,9 @@ test('SEC-01 a token, password or secret passed as an argument is refused; jq re
       '  -d "{\\"apiToken\\": \\"${TALA_API_TOKEN}\\"}"',
       'jq -n --arg password "${TALA_PASSWORD}" \'{username: "ana", password: $password}\' > body.json',
       'curl -s "https://{manager-host}/manager/v8/oauth2/token" --data-urlencode "client_secret=${CLIENT_SECRET}"',
+      'curl -s -X POST "https://{inquire-host}/inquire/v8/auth/login" -H "Content-Type: application/json" --data \'',
+      '{ "username": "ana", "password": "${TALA_PASSWORD}" }',
+      "'",
       'jq -n \'{apiToken: env.TALA_TOKEN}\' | curl -s -X POST "https://{studio-host}/studio/v8/auth/login" \\',
       '  -H "Content-Type: application/json" --data @-',
       '```',
@@ -241,6 +244,8 @@ test('SEC-01 a token, password or secret passed as an argument is refused; jq re
       '2:1 [secret] -d puts $TALA_API_TOKEN',
       '4:1 [secret] --arg puts $TALA_PASSWORD',
       '5:1 [secret] --data-urlencode puts $CLIENT_SECRET',
+      // A body quoted over several lines is one argument too.
+      '6:1 [secret] --data puts ${TALA_PASSWORD}',
     ],
   );
 });

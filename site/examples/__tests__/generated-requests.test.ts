@@ -106,4 +106,14 @@ test('SNIP-03 a body with line breaks stays valid Python, and a form value from 
   assert.doesNotMatch(snippets.curl, /--data-urlencode/);
   assert.match(snippets.javascript, /client_secret: process\.env\.TALA_CLIENT_SECRET/);
   assert.match(snippets.python, /"client_secret": os\.environ\["TALA_CLIENT_SECRET"\]/);
+  const login = requestSnippets({
+    ...publish,
+    requestBody: publish.requestBody && {
+      ...publish.requestBody,
+      example: { username: 'ana', password: '${TALA_PASSWORD}' },
+    },
+  });
+  assert.match(login.curl, /^jq -n '\{"username":"ana","password":env\.TALA_PASSWORD\}' \|\ncurl /);
+  assert.match(login.curl, /--data @-$/);
+  assert.doesNotMatch(login.curl, /\$\{TALA_PASSWORD\}/);
 });

@@ -100,11 +100,8 @@ export function curlCalls(block: CodeBlock): ApiCall[] {
   for (let i = 0; i < lines.length; i++) {
     if (!/(^|[\s|;&(`])curl\s/.test(lines[i] as string)) continue;
     const start = i;
-    let command = lines[i] as string;
-    // A command goes on after a trailing backslash, and inside a quoted string (a JSON body).
-    while (i + 1 < lines.length && (/\\\s*$/.test(command) || openQuote(command))) {
-      command = /\\\s*$/.test(command) ? `${command.replace(/\\\s*$/, ' ')}${lines[++i]}` : `${command}\n${lines[++i]}`;
-    }
+    const { command, last } = shellCommand(lines, i);
+    i = last;
     // Variables stay as written: ${TALA_SESSION_ID} is a value the reader supplies.
     const words = parseShell(command.slice(command.indexOf('curl')), (name) => `$${name}`).filter(
       (w): w is string => typeof w === 'string',
@@ -143,6 +140,20 @@ export function curlCalls(block: CodeBlock): ApiCall[] {
     });
   }
   return calls;
+}
+
+/**
+ * The shell command that starts on line `first`: it goes on after a trailing backslash, and inside a
+ * quoted string (a JSON body); `last` is its last line.
+ */
+export function shellCommand(lines: readonly string[], first: number): { command: string; last: number } {
+  let command = lines[first] as string;
+  let last = first;
+  while (last + 1 < lines.length && (/\\\s*$/.test(command) || openQuote(command))) {
+    last += 1;
+    command = /\\\s*$/.test(command) ? `${command.replace(/\\\s*$/, ' ')}${lines[last]}` : `${command}\n${lines[last]}`;
+  }
+  return { command, last };
 }
 
 /** Whether a shell line ends inside a single- or double-quoted string. */

@@ -63,7 +63,7 @@ export function checkGeneratedRequests(
     }
     for (const problem of secretArguments(block)) note('curl', problem.message);
 
-    const url = calls[0] ? `${op.serverUrl}` : '';
+    const url = op.serverUrl ?? '';
     try {
       parseJavaScript(javascript, { ecmaVersion: 'latest', sourceType: 'module' });
     } catch (error) {

@@ -1,6 +1,7 @@
 import { parse as parseShell } from 'shell-quote';
 import type { ExampleProblem } from '../problem.ts';
 import type { CodeBlock } from '../scan.ts';
+import { shellCommand } from './calls.ts';
 
 /**
  * Secrets on a command line. Every argument of a running command is visible to other users of the
@@ -30,8 +31,8 @@ export function secretArguments(block: CodeBlock): ExampleProblem[] {
   const lines = block.text.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const start = i;
-    let command = lines[i] as string;
-    while (i + 1 < lines.length && /\\\s*$/.test(command)) command = `${command.replace(/\\\s*$/, ' ')}${lines[++i]}`;
+    const { command, last } = shellCommand(lines, i);
+    i = last;
     // Variables stay as written, so that their names can be read.
     const words = parseShell(command, (name) => `$${name}`);
     for (let w = 0; w < words.length - 1; w++) {

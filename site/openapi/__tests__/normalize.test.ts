@@ -69,7 +69,7 @@ test('spec Markdown is made safe for MDX outside code spans only', () => {
 });
 
 test('the example requests (curl, JavaScript, Python) fill path parameters from examples, send the body and read the session from the environment', () => {
-  const op: OperationData = {
+  const op: Omit<OperationData, 'snippets'> = {
     api: 'studio',
     method: 'PUT',
     path: '/solutions/{solutionId}',
@@ -103,7 +103,6 @@ test('the example requests (curl, JavaScript, Python) fill path parameters from 
       example: { name: "O'Brien" },
     },
     responses: [],
-    snippets: { curl: '', javascript: '', python: '' },
   };
   const { curl, javascript, python } = requestSnippets(op);
   assert.match(

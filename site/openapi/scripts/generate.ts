@@ -18,8 +18,6 @@ import { Normalizer } from './normalize';
 import { mdxText, operationPage, specificationPage } from './pages';
 import { requestSnippets } from './snippets';
 
-const NO_SNIPPETS = { curl: '', javascript: '', python: '' };
-
 const SITE = path.resolve(__dirname, '../..');
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
@@ -143,7 +141,7 @@ function operationsOf(doc: Json, api: ApiName) {
               : null,
           responses: normalizer.responses(op.responses as Json),
         };
-        const data: OperationData = { ...fields, snippets: requestSnippets({ ...fields, snippets: NO_SNIPPETS }) };
+        const data: OperationData = { ...fields, snippets: requestSnippets(fields) };
         operations.push({ family, slug, data, description: String(op.description ?? ''), keywords: keywordsOf(op) });
       } catch (error) {
         if (error instanceof BuildError) throw error;

@@ -2,6 +2,9 @@ import { HTTPSnippet } from '@readme/httpsnippet';
 import { show } from '../components/schema-text';
 import type { OperationData, RequestSnippets } from '../components/types';
 
+/** An operation's page data without the snippets, which are written from it. */
+type OperationFields = Omit<OperationData, 'snippets'>;
+
 /**
  * The example request of an operation in curl, JavaScript (fetch) and Python (requests), written by
  * @readme/httpsnippet from a HAR request built from the operation's examples. Credentials stay in
@@ -23,7 +26,7 @@ interface HarPostData {
 }
 
 /** The HAR request of the operation: its URL with example path and query values, headers and body. */
-export function exampleRequest(op: OperationData) {
+export function exampleRequest(op: OperationFields) {
   const exampleValue = (name: string, schema: OperationData['parameters'][number]['schema']) =>
     schema.example !== undefined
       ? show(schema.example)
@@ -83,7 +86,7 @@ const convert = (snippet: HTTPSnippet, target: string, client: string): string =
   return code.replace(/%7B(\w+)%7D/g, '{$1}');
 };
 
-export function requestSnippets(op: OperationData): RequestSnippets {
+export function requestSnippets(op: OperationFields): RequestSnippets {
   const request = exampleRequest(op);
   const snippet = new HTTPSnippet(request as never);
   const curl = curlWithSecretsOffTheCommandLine(convert(snippet, 'shell', 'curl'), request)
@@ -124,21 +127,31 @@ function withJsonPayload(python: string, postData: HarPostData | undefined): str
 }
 
 /**
- * A form body with a value from the environment (`client_secret=${TALA_CLIENT_SECRET}`): httpsnippet
- * passes each field as a --data-urlencode argument, visible to every user of the machine; jq builds
- * the body from the environment instead and curl reads it from standard input.
+ * A body with a value from the environment (`"password": "${TALA_PASSWORD}"`,
+ * `client_secret=${TALA_CLIENT_SECRET}`): httpsnippet passes it as a --data or --data-urlencode
+ * argument, visible to every user of the machine; jq builds the body from the environment instead
+ * and curl reads it from standard input.
  */
 function curlWithSecretsOffTheCommandLine(curl: string, request: { postData?: HarPostData }): string {
-  const params = request.postData?.params;
-  if (!params?.some((p) => /\$\{\w+\}/.test(p.value ?? ''))) return curl;
-  const fields = params
-    .map((p) => {
-      const variable = /^\$\{(\w+)\}$/.exec(p.value ?? '');
-      return `${p.name}=${variable ? `\\(env.${variable[1]} | @uri)` : encodeURIComponent(p.value ?? '')}`;
-    })
-    .join('&');
-  const lines = curl.split(' \\\n').filter((line) => !line.trim().startsWith('--data-urlencode'));
-  return `jq -rn '"${fields}"' |\n${[...lines, '  --data @-'].join(' \\\n')}`;
+  const body = request.postData;
+  let filter: string | null = null;
+  if (body?.text && /"\$\{\w+\}"/.test(body.text)) {
+    // A JSON object is a jq expression; each secret becomes a read of the environment.
+    filter = `jq -n '${JSON.stringify(JSON.parse(body.text))
+      .replace(/"\$\{(\w+)\}"/g, 'env.$1')
+      .replace(/'/g, "'\\''")}'`;
+  } else if (body?.params?.some((p) => /\$\{\w+\}/.test(p.value ?? ''))) {
+    const fields = body.params
+      .map((p) => {
+        const variable = /^\$\{(\w+)\}$/.exec(p.value ?? '');
+        return `${p.name}=${variable ? `\\(env.${variable[1]} | @uri)` : encodeURIComponent(p.value ?? '')}`;
+      })
+      .join('&');
+    filter = `jq -rn '"${fields}"'`;
+  }
+  if (filter === null) return curl;
+  const lines = curl.split(' \\\n').filter((line) => !line.trim().startsWith('--data'));
+  return `${filter} |\n${[...lines, '  --data @-'].join(' \\\n')}`;
 }
 
 /** httpsnippet's fetch appends a file field as its name; Node reads the file instead (fs.openAsBlob). */

@@ -128,7 +128,7 @@ test('API operation pages state method, path, every parameter and the example re
       assert.ok(markdown.includes(`| \`${name}\` | path |`), `${file}: path parameter ${name}`);
     }
     assert.match(markdown, /^## Responses$/m, file);
-    assert.match(markdown, /^```bash\n(jq -rn .*\n)?curl --request [A-Z]+ /m, file);
+    assert.match(markdown, /^```bash\n(jq -r?n .*\n)?curl --request [A-Z]+ /m, file);
     assert.match(
       markdown,
       /^```javascript\n(import \{ openAsBlob \} from 'node:fs';\n\nconst form = new FormData\(\);\n[^`]*)?const options = \{/m,

@@ -122,7 +122,7 @@ const FIELDS: Omit<OperationData, 'snippets'> = {
 };
 const OPERATION: OperationData = {
   ...FIELDS,
-  snippets: requestSnippets({ ...FIELDS, snippets: { curl: '', javascript: '', python: '' } }),
+  snippets: requestSnippets(FIELDS),
 };
 
 test('an API operation page is written from its page data: endpoint, parameters, body, responses, example requests', () => {
