@@ -5,9 +5,15 @@
  *   slugs prefixed), so the copies have the real pages' structure, MDX, code blocks (checked at build
  *   like the originals) and links; their text repeats the originals', so the search vocabulary does
  *   not grow with them (real docs add words slowly: this underestimates the index's growth a little).
- * - APIs: every family file of the Studio and Inquire specs again as family `scale{k}-{tag}`, with its
- *   paths under /scale{k}, its operation ids and the components it defines renamed (references
- *   followed); the generator then writes their operation pages as it does the real ones.
+ * - APIs (`BENCH_SCALE_MODEL=apis`, the default): the Studio and Inquire specs again as APIs of
+ *   their own (`specs/scale{k}-studio/`, with a `_layout.yaml` of their own: folder, sidebar
+ *   category, family slugs, host), as a company's docs grow by adding APIs and products;
+ * - or (`BENCH_SCALE_MODEL=families`, the model of the runs before stop 40) every family file of
+ *   the two specs again as family `scale{k}-{tag}` of the same API, with its paths under /scale{k}
+ *   and its operation ids and components renamed (references followed): one API whose sidebar
+ *   category grows with every copy (1,200 families at 25×), which makes each operation page's
+ *   sidebar, and so all pages' HTML, grow with the square of the pages.
+ * The generator then writes their operation pages as it does the real ones.
  * The on-prem section stays as it is (54 pages): its cost is not what grows.
  * The copy lives in bench/results/scale/ inside the repository, so that the root's node_modules resolve.
  */
@@ -24,12 +30,14 @@ const NOT_COPIED = [
   '.docusaurus',
   'docs/reference/apis/studio',
   'docs/reference/apis/inquire',
+  'docs/reference/apis/engine',
   'on-prem/apis',
   'openapi/specs/.merged',
   'plugins/access/manifest/fixtures',
   '__tests__',
 ].map((p) => path.join(SITE, p));
 const SCALED_APIS = ['studio', 'inquire'] as const;
+export const MODEL = process.env.BENCH_SCALE_MODEL === 'families' ? 'families' : 'apis';
 
 type Json = Record<string, unknown>;
 
@@ -130,6 +138,37 @@ function scaledSpecFile(text: string, k: number): string {
   return stringify(renameRefs(scaled, renamed), { lineWidth: 0 });
 }
 
+/** Copy k of each scaled API as an API of its own: its folder, its layout, its host. */
+function copyApis(specsDir: string, k: number): number {
+  let operations = 0;
+  for (const api of SCALED_APIS) {
+    const name = `scale${k}-${api}`;
+    const dir = path.join(specsDir, name);
+    cpSync(path.join(specsDir, api), dir, { recursive: true });
+    const layout = parse(readFileSync(path.join(dir, '_layout.yaml'), 'utf8')) as Json & {
+      category: { slug?: string };
+      familySlugs?: Record<string, string>;
+    };
+    const scaled = {
+      ...layout,
+      dir: `docs/reference/apis/${name}`,
+      label: `${String(layout.label)} (${k})`,
+      position: Number(layout.position) + 10 * k,
+      category: { slug: `/category/${name}/` },
+      familySlug: `/category/${name}-{family}/`,
+      familySlugs: {},
+      specificationSlug: `/reference/apis/${name}/specification/`,
+      host: `{${name}-host}`,
+    };
+    writeFileSync(path.join(dir, '_layout.yaml'), stringify(scaled));
+    for (const file of readdirSync(dir)) {
+      if (file.endsWith('.yaml') && !file.startsWith('_'))
+        operations += (readFileSync(path.join(dir, file), 'utf8').match(/^\s+operationId:/gm) ?? []).length;
+    }
+  }
+  return operations;
+}
+
 function copySpecs(specsDir: string, k: number): number {
   let operations = 0;
   for (const api of SCALED_APIS) {
@@ -159,7 +198,8 @@ export function scaledSite(factor: number): ScaledSite {
   let operations = 0;
   for (let k = 1; k < factor; k++) {
     guides += copyGuides(path.join(siteDir, 'docs'), k);
-    operations += copySpecs(path.join(siteDir, 'openapi/specs'), k);
+    const specs = path.join(siteDir, 'openapi/specs');
+    operations += MODEL === 'apis' ? copyApis(specs, k) : copySpecs(specs, k);
   }
   if (!existsSync(path.join(siteDir, 'docusaurus.config.ts'))) throw new Error(`bench/scale: no site at ${siteDir}`);
   return { siteDir, guides, operations };

@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { GENERATED_DIRS } from '../openapi/scripts/layout.ts';
 import { BuildError } from '../plugins/build-errors.ts';
 import { loadConstants } from '../plugins/content/platform-constants/constants.ts';
 import { type ApiCall, curlCalls, httpBlockCalls, inlineCall } from './api/calls.ts';
@@ -50,9 +51,8 @@ const CALL_AND_RESPONSE_LANGUAGES = new Set([...CALL_LANGUAGES, 'json']);
  * The API reference pages generate.ts writes from the specs: their calls are the specs' own
  * (checked by the spec lint), so only the pages writers write are scanned for calls.
  */
-const GENERATED = ['docs/reference/apis/studio/', 'docs/reference/apis/inquire/', 'on-prem/apis/manager/'];
 const generated = (siteDir: string, file: string) =>
-  GENERATED.some((dir) => path.relative(siteDir, file).startsWith(dir));
+  GENERATED_DIRS.some((dir) => path.relative(siteDir, file).startsWith(`${dir}/`));
 
 const RELEASE_NOTES = /^docs\/home\/tala-/;
 

@@ -110,7 +110,7 @@ test('calls outside the specs are counted, not checked: other hosts, the legacy 
   const { lines, counts } = check(
     [
       '```bash',
-      'curl -s -X POST "https://{engine-host}/solutions/{solution-id}/production/" -d \'{"input": "hi"}\'',
+      'curl -s -X POST "https://login.microsoftonline.com/{tenant-id}/oauth2/v2.0/token" -d @request.txt',
       'curl -s "https://{studio-host}/studio/v8/jsp/solutionList.jsp?sessionId=s-1"',
       '```',
       '',
@@ -122,6 +122,32 @@ test('calls outside the specs are counted, not checked: other hosts, the legacy 
   assert.equal(counts['call to another host'], 1);
   assert.equal(counts['legacy JSP'], 1);
   assert.equal(counts['call to an earlier API version'], 1);
+});
+
+test('ENGINE-01 Engine API calls are checked against its spec by their host: a body field it lacks, a wrong type or an address it does not have is refused', () => {
+  const engine = (address: string, body: string) =>
+    [
+      '```bash',
+      `curl -s -X POST "https://{engine-host}/solutions/{solution-id}/production/${address}" \\`,
+      '  -H "Content-Type: application/json" \\',
+      `  -d '${body}'`,
+      '```',
+      '',
+    ].join('\n');
+  const good = check(engine('', '{"userInput": "I want a pizza", "sessionId": "9f2c4e1ab37d4c0e8a51f6d2b9e07c3a"}'));
+  assert.deepEqual(good.lines, []);
+  assert.equal(good.counts['call to another host'], undefined, 'the engine host is a specified API now');
+  assert.match(check(engine('', '{"input": "hi"}')).lines.join('\n'), /body of engineSendInput: .*input/);
+  assert.match(check(engine('', '{"userInput": "hi", "parameters": "size=large"}')).lines.join('\n'), /parameters/);
+  assert.match(
+    check(engine('upload', '{"userInput": "hi"}')).lines.join('\n'),
+    /no operation POST \/solutions\/\{solution-id\}\/production\/upload in the API specs; the nearest is POST \/solutions\/\{solutionId\}\/\{environment\}\/uploads/,
+  );
+  // The same path without the engine's host is not taken for an Engine API call.
+  assert.match(
+    check('Send it with `POST /solutions/{solutionId}/flows/{flowId}/inputs`.\n').lines.join('\n'),
+    /no operation POST \/solutions\/\{solutionId\}\/flows/,
+  );
 });
 
 test("a `METHOD /path` span in a guide links to its operation's reference page, which exists; Manager and unknown calls stay plain", () => {

@@ -5,17 +5,13 @@ import type { ApiCall } from './calls.ts';
 import { type ApiSpecs, findOperation, loadApiSpecs, type Operation } from './operations.ts';
 
 /**
- * API calls as code: a call a guide shows must be an operation of the Studio, Inquire or Manager
- * spec (method and path template), and its JSON body must validate against the operation's request
+ * API calls as code: a call a guide shows must be an operation of an API's spec (method and path template), and its JSON body must validate against the operation's request
  * schema (Ajv, JSON Schema 2020-12 as OpenAPI 3.1 uses it, on the merged spec as the reference
  * pages render it).
  */
 
-/** The hosts of the specified APIs, as the guides write them (docs/style-guide.md, "Code blocks"). */
 /** Where the specs sit for Ajv's $ref resolution (a name, never fetched). */
 const SPEC_BASE = 'https://specs.tala-docs.invalid/';
-
-const API_HOSTS = /^\{(studio|inquire|manager)-host\}(:\d+)?$/;
 
 export type CallVerdict =
   | { checked: false; why: string }
@@ -28,15 +24,17 @@ export type CallVerdict =
  * notes of earlier versions show as they were.
  */
 const LEGACY_JSP = /^\/studio\/v\d+\/jsp\/[\w-]+\.jsp$/;
-const VERSIONED = /^\/(studio|inquire|manager)\/(v\d+)(\/|$)/;
+const VERSIONED = /^\/([a-z]+)\/(v\d+)(\/|$)/;
 
 export class ApiCallChecker {
   readonly #specs: ApiSpecs;
   readonly #ajv = new Ajv2020({ strict: false, validateFormats: false, validateSchema: false, allErrors: true });
   readonly #validators = new Map<string, ValidateFunction>();
+  readonly #hosts: Set<string>;
 
   constructor(specs: ApiSpecs = loadApiSpecs()) {
     this.#specs = specs;
+    this.#hosts = new Set(Object.values(specs.hosts));
     // The merged specs refer to ../common.yaml as the files on disk do: the same layout under one base URI.
     const documents: Record<string, Json> = { 'common.yaml': specs.common };
     for (const [api, document] of Object.entries(specs.documents)) documents[`merged/${api}.yaml`] = document;
@@ -46,16 +44,19 @@ export class ApiCallChecker {
   }
 
   /**
-   * Problems of one call (line and column: the call's own). Not checked: calls to other hosts,
-   * such as the Engine API at {engine-host}, which has no spec, or an identity provider.
+   * Problems of one call (line and column: the call's own). Not checked: calls to hosts of no
+   * specified API (each API's layout names the host guides write, docs/style-guide.md "Code
+   * blocks"), such as an identity provider.
    */
   check(call: ApiCall): CallVerdict {
-    if (call.host !== null && !API_HOSTS.test(call.host)) return { checked: false, why: 'call to another host' };
+    if (call.host !== null && !this.#hosts.has(call.host.replace(/:\d+$/, '')))
+      return { checked: false, why: 'call to another host' };
     if (LEGACY_JSP.test(call.path)) return { checked: false, why: 'legacy JSP' };
     const version = VERSIONED.exec(call.path);
-    if (version && `/${version[1]}/${version[2]}` !== this.#specs.basePaths[version[1] as ApiName])
+    const current = version ? this.#specs.basePaths[version[1] as ApiName] : undefined;
+    if (version && current !== undefined && `/${version[1]}/${version[2]}` !== current)
       return { checked: false, why: 'call to an earlier API version' };
-    const match = findOperation(this.#specs, call.method, call.path);
+    const match = findOperation(this.#specs, call.method, call.path, call.host);
     const at = { line: call.line, column: call.column };
     if (!match.operation) {
       const nearest = match.nearest ? `; the nearest is ${match.nearest}` : '';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parser as pythonParser } from '@lezer/python';
 import { parse as parseJavaScript } from 'acorn';
 import type { OperationData } from '../../openapi/components/types.ts';
+import { GENERATED_DIRS, readLayout, SPECS_DIR } from '../../openapi/scripts/layout.ts';
 import type { ExampleProblem } from '../problem.ts';
 import { curlCalls } from './calls.ts';
 import type { ApiCallChecker } from './check.ts';
@@ -14,7 +15,6 @@ import { secretArguments } from './secrets.ts';
  * credential of its security scheme, and keep secrets off the command line; the JavaScript and
  * Python versions must parse (acorn; Lezer's Python grammar) and call the same method and URL.
  */
-const GENERATED_DIRS = ['docs/reference/apis/studio', 'docs/reference/apis/inquire', 'on-prem/apis/manager'];
 
 export interface GeneratedRequestProblem extends ExampleProblem {
   file: string;
@@ -52,8 +52,8 @@ export function checkGeneratedRequests(
     const calls = curlCalls(block);
     if (calls.length !== 1) note('curl', `the curl example shows ${calls.length} calls`);
     for (const call of calls) {
-      // The server's example host is not a placeholder such as {studio-host}: check the path.
-      const verdict = api.check({ ...call, host: null });
+      // The server's example host is not a placeholder such as {studio-host}: the page's API says which.
+      const verdict = api.check({ ...call, host: op.api ? readLayout(SPECS_DIR, op.api).host : null });
       if (!verdict.checked) note('curl', `the curl example was not checked (${verdict.why})`);
       else {
         for (const problem of verdict.problems) note('curl', problem.message);

@@ -2,12 +2,14 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import leven from 'leven';
 import { parse as parseYaml } from 'yaml';
+import { operationRouteOf, readLayout, routeBaseOf } from '../../openapi/scripts/layout.ts';
 import { APIS, type ApiName, mergeApi, SPECS_DIR } from '../../openapi/scripts/merge.ts';
 
 /**
- * The operations of the three API specs (site/openapi/specs, merged as the reference pages are),
- * for matching the calls a guide shows: method and path template, with each API's base path
- * (`/studio/v8`) from its servers.
+ * The operations of the API specs (site/openapi/specs, merged as the reference pages are), for
+ * matching the calls a guide shows: method and path template, with each API's base path
+ * (`/studio/v8`, or `/solutions/{solutionId}/{environment}` for the Engine API) from its servers
+ * and its host as guides write it (`{studio-host}`) from its layout.
  */
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
@@ -21,6 +23,9 @@ export interface Operation {
   /** The operation's family (its first tag) and page slug (`x-slug`): where its reference page is. */
   family: string;
   slug: string;
+  /** Its reference page's route, and whether that page is in the gated on-prem section. */
+  route: string;
+  onPrem: boolean;
   /** Where the JSON request body's schema is (`merged/studio.yaml#/paths/…`), if it takes one. */
   requestSchema: string | null;
   /**
@@ -34,8 +39,10 @@ export interface Operation {
 
 export interface ApiSpecs {
   operations: Operation[];
-  /** Each API's base path, from its first server URL: `/studio/v8`. */
+  /** Each API's base path, from its first server URL, server variables kept: `/studio/v8`. */
   basePaths: Record<ApiName, string>;
+  /** Each API's host as guides write it (`{studio-host}`). */
+  hosts: Record<ApiName, string>;
   /** The merged documents (Ajv compiles the schemas in place). */
   documents: Record<ApiName, Record<string, unknown>>;
   /** specs/common.yaml, which the merged documents refer to as `../common.yaml`. */
@@ -64,12 +71,15 @@ const pointer = (...parts: string[]) => `#/${parts.map((p) => p.replace(/~/g, '~
 export function loadApiSpecs(): ApiSpecs {
   const operations: Operation[] = [];
   const basePaths = {} as Record<ApiName, string>;
+  const hosts = {} as Record<ApiName, string>;
   const documents = {} as Record<ApiName, Record<string, unknown>>;
   const common = parseYaml(readFileSync(path.join(SPECS_DIR, 'common.yaml'), 'utf8')) as Record<string, unknown>;
   for (const api of APIS) {
     const doc = mergeApi(api) as unknown as Doc & Record<string, unknown>;
     documents[api] = doc;
-    basePaths[api] = new URL((doc.servers?.[0]?.url ?? '/').replace(/\{[^}]+\}/g, 'host')).pathname.replace(/\/$/, '');
+    basePaths[api] = (doc.servers?.[0]?.url ?? '').replace(/^\w+:\/\/[^/]*/, '').replace(/\/$/, '');
+    const layout = readLayout(SPECS_DIR, api);
+    hosts[api] = layout.host;
     const self = `merged/${api}.yaml`;
     // A request body or response given by $ref (often ../common.yaml's shared errors): where it is.
     const located = (value: unknown, where: string): { object: WithContent; where: string } => {
@@ -112,6 +122,8 @@ export function loadApiSpecs(): ApiSpecs {
           operationId: operation.operationId ?? '',
           family: operation.tags?.[0] ?? '',
           slug: operation['x-slug'] ?? '',
+          route: operationRouteOf(layout, operation.tags?.[0] ?? '', operation['x-slug'] ?? ''),
+          onPrem: routeBaseOf(layout) !== '',
           requestSchema: operation.requestBody ? jsonSchema(located(operation.requestBody, `${at}/requestBody`)) : null,
           responseSchemas,
           credentials: (operation.security ?? doc.security ?? []).map((requirement) =>
@@ -121,7 +133,7 @@ export function loadApiSpecs(): ApiSpecs {
       }
     }
   }
-  return { operations, basePaths, documents, common };
+  return { operations, basePaths, hosts, documents, common };
 }
 
 type WithContent = { content?: Record<string, unknown> };
@@ -146,23 +158,34 @@ export function fits(template: string, path: string): boolean {
 
 export type Match = { operation: Operation } | { operation: null; nearest: string | null };
 
+/** The rest of `path` after a base path (`/studio/v8`, `/solutions/{solutionId}/{environment}`), or null. */
+function underBase(base: string, path: string): string | null {
+  const prefix = segments(base);
+  const have = segments(path);
+  if (prefix.length === 0 || !fits(prefix.join('/'), have.slice(0, prefix.length).join('/'))) return null;
+  return `/${have.slice(prefix.length).join('/')}`;
+}
+
 /**
- * The operation a call names. `path` is without query string; it may start with an API's base
- * path (`/studio/v8/solutions`), which then says which API, or name an operation of any API.
+ * The operation a call names. `path` is without query string. The call's host, when it names an
+ * API's (`{engine-host}`), says which API; so does a path that starts with an API's base path
+ * (`/studio/v8/solutions`); otherwise the path may name an operation of any API.
  */
-export function findOperation(specs: ApiSpecs, method: string, path: string): Match {
+export function findOperation(specs: ApiSpecs, method: string, path: string, host: string | null = null): Match {
+  const apis = APIS.filter((api) => host === null || specs.hosts[api] === host.replace(/:\d+$/, ''));
   const candidates: { api: ApiName; path: string }[] = [];
-  for (const api of APIS) {
-    const base = specs.basePaths[api];
-    if (base && (path === base || path.startsWith(`${base}/`)))
-      candidates.push({ api, path: path.slice(base.length) || '/' });
+  for (const api of apis) {
+    const relative = underBase(specs.basePaths[api] ?? '', path);
+    if (relative !== null) candidates.push({ api, path: relative });
   }
-  const where = candidates.length > 0 ? candidates : APIS.map((api) => ({ api, path }));
-  for (const { api, path: relative } of where) {
+  // A base path with variables (the Engine API's) also fits a path written without base of
+  // another API (`/solutions/{id}/flows/…`): the plain path is tried after the candidates.
+  const plain = apis.map((api) => ({ api, path }));
+  for (const { api, path: relative } of [...candidates, ...plain]) {
     const operation = specs.operations.find((o) => o.api === api && o.method === method && fits(o.template, relative));
     if (operation) return { operation };
   }
-  return { operation: null, nearest: nearestOperation(specs, where, method) };
+  return { operation: null, nearest: nearestOperation(specs, candidates.length > 0 ? candidates : plain, method) };
 }
 
 /**

@@ -6,8 +6,8 @@ import { type ApiSpecs, findOperation, loadApiSpecs } from './operations.ts';
 /**
  * Guides deep-link to the operations they use: a code span such as
  * `POST /studio/v8/solutions/{solutionId}/flows` becomes a link to that operation's reference page
- * (generated from the spec at /reference/apis/{api}/{family}/{slug}/). Only the Studio and Inquire
- * APIs: the Manager API's pages are on-prem, and a reader's page does not link into them. A span
+ * (generated from the spec at /reference/apis/{api}/{family}/{slug}/). Not to on-prem pages (the
+ * Manager API's): a reader's page does not link into them. A span
  * that names no operation stays as it is (the examples check reports it).
  */
 export default function remarkOperationLinks(options: { specs?: ApiSpecs } = {}) {
@@ -20,10 +20,10 @@ export default function remarkOperationLinks(options: { specs?: ApiSpecs } = {})
       specs ??= loadApiSpecs();
       const match = findOperation(specs, call.method, call.path);
       const operation = match.operation;
-      if (!operation || operation.api === 'manager' || !operation.family || !operation.slug) return;
+      if (!operation || operation.onPrem || !operation.family || !operation.slug) return;
       const link: Link = {
         type: 'link',
-        url: `/reference/apis/${operation.api}/${operation.family}/${operation.slug}/`,
+        url: operation.route,
         children: [node],
       };
       parent.children.splice(index, 1, link);

@@ -8,13 +8,13 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { ACCESS_MANIFEST_FILE, type AccessManifest, pageFileOf } from '@tala/policy';
 import type { OperationData, SchemaNode } from '../components/types';
+import { GENERATED_DIRS } from '../scripts/layout';
 
 const site = path.resolve(__dirname, '../..');
 const build = path.join(site, 'build');
-const GENERATED = ['docs/reference/apis/studio', 'docs/reference/apis/inquire', 'on-prem/apis/manager'];
 
 function dataFiles(): { file: string; route: string }[] {
-  return GENERATED.flatMap((dir) => {
+  return GENERATED_DIRS.flatMap((dir) => {
     const abs = path.join(site, dir);
     if (!existsSync(abs)) return [];
     return readdirSync(abs, { recursive: true, withFileTypes: true })

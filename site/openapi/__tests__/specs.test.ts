@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
@@ -118,4 +118,19 @@ test('an example that contradicts its own schema is a lint error (no-invalid-med
   const invalid = problems.filter((p) => p.rule === 'no-invalid-media-type-examples');
   assert.ok(invalid.length > 0, JSON.stringify(problems));
   assert.ok(invalid.every((p) => p.severity === 'error'));
+});
+
+test('ENGINE-02 the Engine API page lists in its error table exactly the error statuses its spec answers with', () => {
+  const doc = mergeApi('engine');
+  const specified = new Set<string>();
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(item) as { responses?: Record<string, unknown> }[]) {
+      for (const status of Object.keys(op.responses ?? {})) if (!status.startsWith('2')) specified.add(status);
+    }
+  }
+  const page = readFileSync(path.join(SPECS_DIR, '../../docs/reference/apis/engine-api.md'), 'utf8');
+  const errors = page.slice(page.indexOf('\n## Errors'), page.indexOf('\n### ', page.indexOf('\n## Errors')));
+  const listed = new Set([...errors.matchAll(/^\| ([^|]+) \|/gm)].flatMap((row) => row[1]?.match(/\b\d{3}\b/g) ?? []));
+  assert.ok(specified.size >= 5, `the spec answers errors (${[...specified]})`);
+  assert.deepEqual([...listed].sort(), [...specified].sort());
 });

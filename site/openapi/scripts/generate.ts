@@ -1,8 +1,8 @@
 /**
  * The API reference generator (runs before every `docusaurus build`, see site/package.json).
  * For each API it merges the spec files, bundles them with @redocly/openapi-core, and writes:
- * - one MDX page + one JSON data file per operation: docs/reference/apis/{studio,inquire}/{family}/{slug}
- *   and, for the on-prem Manager API, on-prem/apis/manager/{group}/{slug};
+ * - one MDX page + one JSON data file per operation in the folder its `_layout.yaml` names
+ *   (docs/reference/apis/studio/{family}/{slug}; the on-prem Manager API's in on-prem/apis/manager);
  * - a `_category_.yml` per family (its /category/{name}/ generated index) and per API;
  * - a specification page per API with the bundled spec file to download.
  * Output is deterministic (spec order, stable JSON) and not committed (.gitignore): the build makes it.
@@ -13,7 +13,8 @@ import { bundle, createConfig } from '@redocly/openapi-core';
 import { stringify } from 'yaml';
 import { BuildError } from '../../plugins/build-errors';
 import type { OperationData } from '../components/types';
-import { APIS, type ApiName, locationOf, writeMerged } from './merge';
+import { type ApiLayout, familySlugOf, readLayout, routeBaseOf } from './layout';
+import { APIS, type ApiName, locationOf, SPECS_DIR, writeMerged } from './merge';
 import { Normalizer } from './normalize';
 import { mdxText, operationPage, specificationPage } from './pages';
 import { requestSnippets } from './snippets';
@@ -22,52 +23,6 @@ const SITE = path.resolve(__dirname, '../..');
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 
 type Json = Record<string, unknown>;
-
-interface ApiLayout {
-  /** Folder of the generated pages, relative to the site. */
-  dir: string;
-  label: string;
-  position: number;
-  /** Slug of the API's own category index (relative to its docs instance). */
-  categorySlug: string;
-  /** Category slug of a family. */
-  familySlug: (family: string) => string;
-  /** Where the specification page lives (relative to `dir`) and its slug, when not the default. */
-  specPage: { file: string; slug: string };
-}
-
-function layouts(studioFamilies: Set<string>): Record<ApiName, ApiLayout> {
-  return {
-    studio: {
-      dir: 'docs/reference/apis/studio',
-      label: 'Studio API',
-      position: 5,
-      // `/category/studio/` is the Studio guide's.
-      categorySlug: '/category/studio-api/',
-      familySlug: (family) => `/category/${family}/`,
-      specPage: { file: 'specification.mdx', slug: '/reference/apis/studio/specification/' },
-    },
-    inquire: {
-      dir: 'docs/reference/apis/inquire',
-      label: 'Inquire API',
-      position: 6,
-      categorySlug: '/category/inquire/',
-      // Studio keeps the plain slug of a family name both APIs use (auth): Inquire's is prefixed.
-      familySlug: (family) => `/category/${studioFamilies.has(family) ? `inquire-${family}` : family}/`,
-      specPage: { file: 'specification.mdx', slug: '/reference/apis/inquire/specification/' },
-    },
-    manager: {
-      dir: 'on-prem/apis/manager',
-      label: 'Manager API',
-      position: 20,
-      categorySlug: '/category/manager/',
-      familySlug: (group) =>
-        ['oauth2', 'common'].includes(group) ? `/category/${group}/` : `/category/manager-${group}/`,
-      // routes.txt: the Manager specification page is /on-prem/manager-specification/.
-      specPage: { file: 'specification.mdx', slug: '/manager-specification/' },
-    },
-  };
-}
 
 async function bundled(api: ApiName): Promise<Json> {
   const config = await createConfig(readFileSync(path.resolve(__dirname, '../.redocly.yaml'), 'utf8'));
@@ -175,39 +130,45 @@ function write(file: string, content: string): void {
   writeFileSync(file, content);
 }
 
-export async function generate(): Promise<{ pages: number }> {
-  const docs: Record<string, Json> = {};
-  for (const api of APIS) docs[api] = await bundled(api);
-  const studioFamilies = new Set(((docs.studio?.tags as { name: string }[]) ?? []).map((t) => t.name));
-  const layout = layouts(studioFamilies);
-  let pages = 0;
+/** Family category slugs are routes of one site: two APIs (or two families) must not share one. */
+function claimFamilySlugs(api: ApiName, layout: ApiLayout, tags: { name: string }[], taken: Map<string, string>) {
+  for (const tag of tags) {
+    const route = `${routeBaseOf(layout)}${familySlugOf(layout, tag.name)}`;
+    const owner = taken.get(route);
+    if (owner) {
+      throw new BuildError(
+        'BUILD_ERR_OPENAPI',
+        `${api}: family ${tag.name} has the category ${route} of ${owner}; name it in familySlugs of ${api}/_layout.yaml`,
+        locationOf(api, `tag ${tag.name}`),
+      );
+    }
+    taken.set(route, `${api} ${tag.name}`);
+  }
+}
 
+export async function generate(): Promise<{ pages: number }> {
+  let pages = 0;
+  const familyRoutes = new Map<string, string>();
   for (const api of APIS) {
-    const doc = docs[api] as Json;
-    const { dir, label, position, categorySlug, familySlug, specPage } = layout[api];
+    const layout = readLayout(SPECS_DIR, api);
+    const doc = await bundled(api);
+    const { dir, label, position } = layout;
+    const familySlug = (family: string) => familySlugOf(layout, family);
     const outDir = path.join(SITE, dir);
     rmSync(outDir, { recursive: true, force: true });
     const info = doc.info as Json;
-    if (api === 'manager') {
-      // The on-prem sidebar shows the folder holding the Manager API: give it a name, not "apis".
-      write(path.join(outDir, '..', '_category_.yml'), stringify({ label: 'API reference', position: 90 }));
-    }
-    write(
-      path.join(outDir, '_category_.yml'),
-      stringify({
-        label,
-        position,
-        link: { type: 'generated-index', slug: categorySlug, description: String(info.summary ?? '') },
-      }),
-    );
+    if (layout.parentCategory) write(path.join(outDir, '..', '_category_.yml'), stringify(layout.parentCategory));
+    const link =
+      'doc' in layout.category
+        ? { type: 'doc', id: layout.category.doc }
+        : { type: 'generated-index', slug: layout.category.slug, description: String(info.summary ?? '') };
+    write(path.join(outDir, '_category_.yml'), stringify({ label, position, link }));
     const tags = (doc.tags as { name: string; description?: string; 'x-displayName'?: string }[]) ?? [];
+    claimFamilySlugs(api, layout, tags, familyRoutes);
     const operations = operationsOf(doc, api);
     const specFile = `${api}.openapi.yaml`;
     write(path.join(outDir, specFile), stringify(doc, { lineWidth: 0 }));
-    write(
-      path.join(outDir, specPage.file),
-      specificationPage({ doc, label, slug: specPage.slug, specFile, api, tags, familySlug, operations }),
-    );
+    write(path.join(outDir, 'specification.mdx'), specificationPage({ doc, layout, specFile, tags, operations }));
     tags.forEach((tag, index) => {
       const familyOps = operations.filter((op) => op.family === tag.name);
       if (familyOps.length === 0) {
@@ -238,7 +199,10 @@ export async function generate(): Promise<{ pages: number }> {
       }
       const base = path.join(outDir, op.family, op.slug);
       write(`${base}.json`, `${JSON.stringify(op.data)}\n`);
-      write(`${base}.mdx`, operationPage(op.data, op.slug, op.description, index + 1, op.keywords));
+      write(
+        `${base}.mdx`,
+        operationPage(op.data, op.slug, op.description, index + 1, op.keywords, layout.credentialHelp),
+      );
       pages += 1;
     }
   }

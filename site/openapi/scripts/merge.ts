@@ -7,12 +7,11 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument, stringify, type YAMLMap } from 'yaml';
 import { BuildError } from '../../plugins/build-errors';
+import { type ApiName, SPECS_DIR } from './layout';
 
-export const SPECS_DIR = path.resolve(__dirname, '../specs');
+export { APIS, type ApiName, SPECS_DIR } from './layout';
 /** Merged specs are written here, one level below specs/, so that `../common.yaml` still resolves. */
 export const MERGED_DIR = path.join(SPECS_DIR, '.merged');
-export const APIS = ['studio', 'inquire', 'manager'] as const;
-export type ApiName = (typeof APIS)[number];
 
 type Doc = Record<string, unknown> & {
   tags?: { name: string }[];
@@ -71,7 +70,8 @@ function parseSpecFile(api: ApiName, dir: string, file: string): Doc {
 
 export function mergeApi(api: ApiName, dir = path.join(SPECS_DIR, api)): Doc {
   const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.yaml') && f !== '_root.yaml')
+    // `_root.yaml` and `_layout.yaml` are not families.
+    .filter((f) => f.endsWith('.yaml') && !f.startsWith('_'))
     .sort();
   const root = parseSpecFile(api, dir, '_root.yaml');
   const merged: Doc = {

@@ -1,5 +1,7 @@
 /** The MDX the generator writes: operation pages and specification pages. */
+import { STATUS_CODES } from 'node:http';
 import type { OperationData } from '../components/types';
+import { type ApiLayout, familySlugOf, routeBaseOf } from './layout';
 
 /**
  * Markdown from the spec, made safe for MDX: outside code spans and blocks, `{`, `}` and `<` would
@@ -40,6 +42,8 @@ export function operationPage(
   description: string,
   position: number,
   keywords: readonly string[] = [],
+  /** Markdown after the authentication list: how to get the credential (the API's layout). */
+  credentialHelp = '',
 ): string {
   const lines = [
     '---',
@@ -61,12 +65,7 @@ export function operationPage(
   ];
   if (op.authentication.length > 0) {
     lines.push('## Authentication', '', ...op.authentication.map((a) => `- ${mdxText(a)}`), '');
-    lines.push(
-      op.api === 'manager'
-        ? 'Get a token with the OAuth 2 `token` operation of this API.'
-        : 'How to get a session: [Logins and sessions](/reference/apis/logins-and-sessions/).',
-      '',
-    );
+    if (credentialHelp) lines.push(credentialHelp, '');
   } else {
     lines.push('## Authentication', '', 'None: this operation is called without credentials.', '');
   }
@@ -100,36 +99,30 @@ export function operationPage(
 
 export function specificationPage(args: {
   doc: Record<string, unknown>;
-  label: string;
-  slug: string;
+  layout: ApiLayout;
   specFile: string;
-  api: string;
   tags: { name: string; description?: string; 'x-displayName'?: string }[];
-  familySlug: (family: string) => string;
-  operations: { family: string }[];
+  operations: { family: string; data: OperationData }[];
 }): string {
+  const { label, specificationSlug, readFirst } = args.layout;
+  const familyRoute = (family: string) => `${routeBaseOf(args.layout)}${familySlugOf(args.layout, family)}`;
   const info = args.doc.info as Record<string, string>;
   const servers = (args.doc.servers as { url: string; description?: string }[]) ?? [];
   const count = (family: string) => args.operations.filter((op) => op.family === family).length;
   return [
     '---',
-    `title: ${yamlString(`${args.label} specification`)}`,
+    `title: ${yamlString(`${label} specification`)}`,
     `sidebar_label: ${yamlString('Specification')}`,
     'sidebar_position: 1',
-    `slug: ${args.slug}`,
-    `description: ${yamlString(info.summary ?? args.label)}`,
+    `slug: ${specificationSlug}`,
+    `description: ${yamlString(info.summary ?? label)}`,
     '---',
     '',
     mdxText(info.description ?? ''),
     '',
-    `This reference is generated from the OpenAPI ${String(args.doc.openapi)} specification of the ${args.label}, version ${info.version}. It has ${args.operations.length} operations in ${args.tags.length} resource families.`,
+    `This reference is generated from the OpenAPI ${String(args.doc.openapi)} specification of the ${label}, version ${info.version}. It has ${args.operations.length} operations in ${args.tags.length} resource families.`,
     '',
-    ...(args.api === 'manager'
-      ? []
-      : [
-          'Read first: [Logins and sessions](/reference/apis/logins-and-sessions/) (how to authenticate) and [Versioning](/reference/apis/versioning/) (API and document versions).',
-          '',
-        ]),
+    ...(readFirst ? [readFirst, ''] : []),
     '## Download',
     '',
     `[Download the OpenAPI specification (${args.specFile})](./${args.specFile}) to generate a client or import it into an API tool.`,
@@ -144,8 +137,45 @@ export function specificationPage(args: {
     '|---|---|---|',
     ...args.tags.map(
       (t) =>
-        `| [${t['x-displayName'] ?? t.name}](${args.api === 'manager' ? `/on-prem${args.familySlug(t.name)}` : args.familySlug(t.name)}) | ${count(t.name)} | ${mdxText((t.description ?? '').replace(/\s+/g, ' ').replace(/\|/g, '\\|'))} |`,
+        `| [${t['x-displayName'] ?? t.name}](${familyRoute(t.name)}) | ${count(t.name)} | ${cell(t.description ?? '')} |`,
     ),
     '',
+    ...statusCodeTable(args.operations.map((op) => op.data)),
   ].join('\n');
+}
+
+const cell = (text: string) => mdxText(text.replace(/\s+/g, ' ').replace(/\|/g, '\\|'));
+
+/**
+ * Every status code the API answers, from its operations' responses: how many operations answer it
+ * and the meaning at least half of them give (else the HTTP reason phrase: `200` means something
+ * else for each operation), so the table cannot drift from the spec.
+ */
+function statusCodeTable(operations: OperationData[]): string[] {
+  const byStatus = new Map<string, { operations: number; meanings: Map<string, number> }>();
+  for (const op of operations) {
+    for (const response of op.responses) {
+      const entry = byStatus.get(response.status) ?? { operations: 0, meanings: new Map() };
+      entry.operations += 1;
+      const meaning = response.description.split('\n')[0]?.trim() ?? '';
+      entry.meanings.set(meaning, (entry.meanings.get(meaning) ?? 0) + 1);
+      byStatus.set(response.status, entry);
+    }
+  }
+  const rows = [...byStatus.entries()].sort(([a], [b]) => a.localeCompare(b));
+  return [
+    '## Status codes',
+    '',
+    'The status codes the operations of this API answer with; each operation page lists its own, with the response body.',
+    '',
+    '| Status | Meaning | Operations |',
+    '|---|---|---|',
+    ...rows.map(([status, { operations: count, meanings }]) => {
+      const [top = '', topCount = 0] = [...meanings.entries()].sort((a, b) => b[1] - a[1])[0] ?? [];
+      const meaning =
+        topCount * 2 >= count ? top : `${STATUS_CODES[Number(status)] ?? status}: each operation page says what for`;
+      return `| \`${status}\` | ${cell(meaning)} | ${count} |`;
+    }),
+    '',
+  ];
 }
