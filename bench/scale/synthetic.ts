@@ -201,6 +201,8 @@ export function scaledSite(factor: number): ScaledSite {
     const specs = path.join(siteDir, 'openapi/specs');
     operations += MODEL === 'apis' ? copyApis(specs, k) : copySpecs(specs, k);
   }
+  // The site's build reads the domain model next to it (../docs/glossary.md: the examples check, the published glossary).
+  cpSync(path.join(root, 'docs'), path.join(siteDir, '../docs'), { recursive: true });
   if (!existsSync(path.join(siteDir, 'docusaurus.config.ts'))) throw new Error(`bench/scale: no site at ${siteDir}`);
   return { siteDir, guides, operations };
 }

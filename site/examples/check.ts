@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { GENERATED_DIRS } from '../openapi/scripts/layout.ts';
 import { BuildError } from '../plugins/build-errors.ts';
+import { ONPREM_PAGE, READER_PAGE } from '../plugins/content/glossary/write-pages.ts';
 import { loadConstants } from '../plugins/content/platform-constants/constants.ts';
 import { type ApiCall, curlCalls, httpBlockCalls, inlineCall } from './api/calls.ts';
 import { ApiCallChecker } from './api/check.ts';
@@ -16,6 +17,7 @@ import { checkGeneratedRequests, operationFiles } from './api/generated-requests
 import type { Operation } from './api/operations.ts';
 import { secretArguments } from './api/secrets.ts';
 import { checkConditions } from './condition/check.ts';
+import { checkStructure } from './pages/structure.ts';
 import type { ExampleProblem } from './problem.ts';
 import { RunningExample } from './running-example/check.ts';
 import { CONTENT_DIRS, type CodeSpan, markdownFiles, readPage } from './scan.ts';
@@ -52,7 +54,10 @@ const CALL_AND_RESPONSE_LANGUAGES = new Set([...CALL_LANGUAGES, 'json']);
  * (checked by the spec lint), so only the pages writers write are scanned for calls.
  */
 const generated = (siteDir: string, file: string) =>
-  GENERATED_DIRS.some((dir) => path.relative(siteDir, file).startsWith(`${dir}/`));
+  GENERATED_DIRS.some((dir) => path.relative(siteDir, file).startsWith(`${dir}/`)) ||
+  // The published glossary is the domain model's text, checked as docs/glossary.md.
+  file === READER_PAGE ||
+  file === ONPREM_PAGE;
 
 const RELEASE_NOTES = /^docs\/home\/tala-/;
 
@@ -195,6 +200,13 @@ export function checkExamples(
     }
     for (const problem of running.tableProblems(source))
       note(file, 'running example', problem.line, problem.column, problem.message);
+    // Task pages open with what the reader needs and show the result; warnings are admonitions.
+    if (!domainModel.has(file) && !RELEASE_NOTES.test(path.relative(siteDir, file))) {
+      const structure = checkStructure(source);
+      if (structure.task) counts['task page'] = (counts['task page'] ?? 0) + 1;
+      counts['procedure'] = (counts['procedure'] ?? 0) + structure.procedures;
+      for (const problem of structure.problems) note(file, 'task page', problem.line, problem.column, problem.message);
+    }
     for (const block of page.blocks) {
       if (block.language === 'text' || block.language === 'csv')
         for (const problem of running.csvProblems(block.text, { line: block.line, column: block.indent + 1 }))

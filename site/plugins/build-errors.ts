@@ -15,6 +15,7 @@ export const BUILD_ERRORS = {
   BUILD_ERR_OPENAPI:
     'An OpenAPI description is invalid YAML, defines a name twice, or an operation lacks its tag or x-slug.',
   BUILD_ERR_CONFIG: 'A build variable is wrong (one sentence per variable).',
+  BUILD_ERR_GLOSSARY: "docs/glossary.md lacks the comment from which the site publishes it as the readers' glossary.",
   BUILD_ERR_EXAMPLE:
     'A checked example in a page is wrong, or a page names a platform constant or TQL table that does not exist.',
 } as const;

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { rangesOf } from './sections';
 import { splitRoutes } from './split';
 
 /** Where the split table is written, inside Docusaurus's generated files. */
@@ -86,29 +87,28 @@ export default function routeSectionsPlugin(context: LoadContext): Plugin {
 /** The module that loads a path's section and attaches its routes to their layout routes. */
 function loaderModule(
   baseUrl: string,
-  sections: readonly { name: string; keys: string[]; chunkName: string }[],
+  sections: readonly { name: string; directory: string; from: string; chunkName: string }[],
   sectionOfFile: string,
 ): string {
   const loaders = sections.map(
     (s) =>
       `  ${JSON.stringify(s.name)}: () => import(/* webpackChunkName: ${JSON.stringify(s.chunkName)} */ ${JSON.stringify(`./${fileOf(s.name)}`)}),`,
   );
-  const moduleOfKey = Object.fromEntries(sections.flatMap((s) => s.keys.map((key) => [key, s.name])));
   return `import routes from '@generated/routes';
-import { sectionOf } from ${JSON.stringify(sectionOfFile)};
+import { moduleOf as moduleOfPath } from ${JSON.stringify(sectionOfFile)};
 
 const baseUrl = ${JSON.stringify(baseUrl)};
 const loaders = {
 ${loaders.join('\n')}
 };
-/** Directory prefix → the module holding its pages. */
-const moduleOfKey = ${JSON.stringify(moduleOfKey, null, 2)};
+/** Split directory → its modules in order: [first child held, module name]. */
+const ranges = ${JSON.stringify(rangesOf(sections))};
 const loading = new Map();
 const loaded = new Set();
 
 function moduleOf(pathname) {
-  const key = sectionOf(pathname, baseUrl, moduleOfKey);
-  return key === '' ? undefined : moduleOfKey[key];
+  const name = moduleOfPath(pathname, baseUrl, ranges);
+  return name === '' ? undefined : name;
 }
 
 function attach(byParent) {

@@ -1,4 +1,4 @@
-import { directoriesOf } from './client/section-of';
+import { directoriesOf, type ModuleRanges } from './client/section-of';
 
 /** A top-level section gets modules of its own from this many page routes; smaller ones stay in the shell. */
 export const MIN_SECTION_ROUTES = 10;
@@ -10,11 +10,24 @@ export const MIN_SECTION_ROUTES = 10;
  */
 export const MAX_MODULE_ROUTES = 64;
 
-/** A module of the route table: the directory prefixes it answers for, and its paths. */
+/** A module of the route table: where it is found, and its paths. */
 export interface SectionModule {
-  /** Directory prefixes ('reference/apis/studio'); the first names the module. */
-  keys: string[];
+  /** Its name: the first directory it holds ('reference/apis/studio', 'category/scale1-admin'). */
+  name: string;
+  /** The split directory it is a part of, and the first child of that directory it holds ('' for its own pages). */
+  directory: string;
+  from: string;
   paths: string[];
+}
+
+/** What the browser looks modules up in (client/section-of.ts `moduleOf`): per split directory, its modules in order. */
+export function rangesOf(modules: readonly Pick<SectionModule, 'name' | 'directory' | 'from'>[]): ModuleRanges {
+  const ranges: Record<string, [string, string][]> = {};
+  for (const { directory, from, name } of modules) {
+    ranges[directory] = [...(ranges[directory] ?? []), [from, name]];
+  }
+  for (const list of Object.values(ranges)) list.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return ranges;
 }
 
 interface Tree {
@@ -29,8 +42,7 @@ interface Tree {
  * The page paths' modules. A top-level section from MIN_SECTION_ROUTES pages is split along its
  * directories: a directory with more than MAX_MODULE_ROUTES pages is split again, and smaller
  * sibling directories are packed, in order, into modules of up to MAX_MODULE_ROUTES. Paths in no
- * module stay in the shell. Each path is found again by `sectionOf(path, baseUrl, keys)`: its
- * module answers for its longest listed directory prefix.
+ * module stay in the shell. Each path is found again by `moduleOf(path, baseUrl, rangesOf(modules))`.
  */
 export function partitionSections(paths: readonly string[], baseUrl: string): SectionModule[] {
   const root: Tree = { prefix: [], here: [], children: new Map(), size: 0 };
@@ -55,20 +67,21 @@ export function partitionSections(paths: readonly string[], baseUrl: string): Se
 }
 
 function split(tree: Tree): SectionModule[] {
-  if (tree.size <= MAX_MODULE_ROUTES) return [{ keys: [tree.prefix.join('/')], paths: allPaths(tree) }];
+  const directory = tree.prefix.join('/');
+  if (tree.size <= MAX_MODULE_ROUTES) return [{ name: directory, directory, from: '', paths: allPaths(tree) }];
   const modules: SectionModule[] = [];
   // The directory's own pages open its first module, which also answers for the directory itself.
-  let open: SectionModule = { keys: [tree.prefix.join('/')], paths: [...tree.here] };
+  let open: SectionModule = { name: directory, directory, from: '', paths: [...tree.here] };
   for (const child of [...tree.children.values()].sort(byName)) {
     if (child.size > MAX_MODULE_ROUTES) {
       modules.push(...split(child));
       continue;
     }
+    const name = child.prefix.at(-1) as string;
     if (open.paths.length > 0 && open.paths.length + child.size > MAX_MODULE_ROUTES) {
       modules.push(open);
-      open = { keys: [], paths: [] };
+      open = { name: child.prefix.join('/'), directory, from: name, paths: [] };
     }
-    open.keys.push(child.prefix.join('/'));
     open.paths.push(...allPaths(child));
   }
   if (open.paths.length > 0) modules.push(open);

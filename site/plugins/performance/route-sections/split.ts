@@ -2,10 +2,10 @@ import { parse } from '@babel/parser';
 import { chunkNamesOf } from '../../access/manifest/classify';
 import { parseRouteTree, type RouteNode } from '../../access/manifest/route-tree';
 import { BuildError } from '../../build-errors';
-import { sectionOf } from './client/section-of';
-import { partitionSections } from './sections';
+import { moduleOf } from './client/section-of';
+import { partitionSections, rangesOf } from './sections';
 
-export { sectionOf };
+export { moduleOf };
 
 /**
  * Splits Docusaurus's generated route table into a shell (what every page needs: the top-level
@@ -38,8 +38,9 @@ export interface SplitInput {
 export interface SplitSection {
   /** The module's first directory prefix ('reference/apis/studio'). */
   name: string;
-  /** The directory prefixes whose paths this module holds: `sectionOf` finds it by them. */
-  keys: string[];
+  /** The split directory it is a part of and the first child it holds: `moduleOf` finds it by them. */
+  directory: string;
+  from: string;
   /** The webpack chunk name of the section's module. */
   chunkName: string;
   /** Module source: merges its registry and chunk-name entries, exports its routes by parent key. */
@@ -86,8 +87,8 @@ export function splitRoutes(input: SplitInput): SplitOutput {
     leaves.map((leaf) => leaf.route.path),
     input.baseUrl,
   );
-  const nameOfKey = Object.fromEntries(modules.flatMap((m) => m.keys.map((key) => [key, m.keys[0] as string])));
-  for (const leaf of leaves) leaf.section = nameOfKey[sectionOf(leaf.route.path, input.baseUrl, nameOfKey)] ?? '';
+  const ranges = rangesOf(modules);
+  for (const leaf of leaves) leaf.section = moduleOf(leaf.route.path, input.baseUrl, ranges);
   const moved = leaves.filter((leaf) => leaf.section !== '');
 
   // The shell: moved routes cut out, and each parent that lost some tagged with its key.
@@ -134,7 +135,7 @@ export function splitRoutes(input: SplitInput): SplitOutput {
     else sectionRegistry.set(only, [...(sectionRegistry.get(only) ?? []), source]);
   }
 
-  const sections = modules.map(({ keys: [name = '', ...more] }): SplitSection => {
+  const sections = modules.map(({ name, directory, from }): SplitSection => {
     const own = moved.filter((leaf) => leaf.section === name);
     const byParent = new Map<string, string[]>();
     for (const { parent, route } of own) {
@@ -158,7 +159,8 @@ export function splitRoutes(input: SplitInput): SplitOutput {
     ].join('\n');
     return {
       name,
-      keys: [name, ...more],
+      directory,
+      from,
       chunkName: `tala-routes-${name.replaceAll('/', '.')}`,
       source,
       routeKeys: own.map((leaf) => leaf.key),

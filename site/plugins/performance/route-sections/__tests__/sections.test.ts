@@ -1,23 +1,23 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sectionOf } from '../client/section-of';
-import { MAX_MODULE_ROUTES, MIN_SECTION_ROUTES, partitionSections, type SectionModule } from '../sections';
+import { moduleOf } from '../client/section-of';
+import { MAX_MODULE_ROUTES, MIN_SECTION_ROUTES, partitionSections, rangesOf, type SectionModule } from '../sections';
 
 const pages = (directory: string, n: number) => Array.from({ length: n }, (_, i) => `/${directory}/page-${i}/`);
 
-/** Each path's module as the browser finds it: by the longest directory prefix listed. */
+/** Each path's module as the browser finds it: by its deepest split directory, then by range. */
 function moduleOfEach(paths: string[], modules: SectionModule[]): Map<string, string> {
-  const byKey = Object.fromEntries(modules.flatMap((m) => m.keys.map((key) => [key, m.keys[0]])));
-  return new Map(paths.map((path) => [path, byKey[sectionOf(path, '/', byKey)] ?? '']));
+  const ranges = rangesOf(modules);
+  return new Map(paths.map((path) => [path, moduleOf(path, '/', ranges)]));
 }
+
+/** A module as the tests name it: where the browser finds it, and how many pages it holds. */
+const shape = (m: SectionModule) => [m.name, m.directory, m.from, m.paths.length];
 
 test('a top-level section under MIN_SECTION_ROUTES pages stays in the shell; one up to MAX_MODULE_ROUTES is one module', () => {
   const paths = [...pages('cccf', MIN_SECTION_ROUTES - 1), ...pages('studio', MAX_MODULE_ROUTES), '/', '/search/'];
   const modules = partitionSections(paths, '/');
-  assert.deepEqual(
-    modules.map((m) => [m.keys, m.paths.length]),
-    [[['studio'], MAX_MODULE_ROUTES]],
-  );
+  assert.deepEqual(modules.map(shape), [['studio', 'studio', '', MAX_MODULE_ROUTES]]);
 });
 
 test('a section over MAX_MODULE_ROUTES is split along its directories: large ones again, small siblings packed in order', () => {
@@ -31,33 +31,27 @@ test('a section over MAX_MODULE_ROUTES is split along its directories: large one
     ...pages('reference/apis/inquire', 20),
   ];
   const modules = partitionSections(paths, '/');
-  assert.deepEqual(
-    modules.map((m) => [m.keys, m.paths.length]),
-    [
-      // apis (94 pages) is split; so is its studio directory (74), whose first two directories fit one module…
-      [['reference/apis/studio', 'reference/apis/studio/auth', 'reference/apis/studio/libraries'], 44],
-      [['reference/apis/studio/solutions'], 30],
-      [['reference/apis', 'reference/apis/inquire'], 20],
-      // …and the reference's own page opens the module its small directories share.
-      [['reference', 'reference/nlp', 'reference/tql'], 16],
-    ],
-  );
+  assert.deepEqual(modules.map(shape), [
+    // apis (94 pages) is split; so is its studio directory (74), whose first two directories fit one module…
+    ['reference/apis/studio', 'reference/apis/studio', '', 44],
+    ['reference/apis/studio/solutions', 'reference/apis/studio', 'solutions', 30],
+    ['reference/apis', 'reference/apis', '', 20],
+    // …and the reference's own page opens the module its small directories share.
+    ['reference', 'reference', '', 16],
+  ]);
   // Every page is in one module, the one the browser looks it up in.
   const found = moduleOfEach(paths, modules);
-  for (const module of modules) for (const path of module.paths) assert.equal(found.get(path), module.keys[0], path);
+  for (const module of modules) for (const path of module.paths) assert.equal(found.get(path), module.name, path);
   assert.equal(modules.flatMap((m) => m.paths).length, paths.length);
 });
 
 test('a directory with more than MAX_MODULE_ROUTES pages of its own stays one module', () => {
   const paths = Array.from({ length: MAX_MODULE_ROUTES + 5 }, (_, i) => `/release-notes/v${i}`);
   const modules = partitionSections([...paths, ...pages('release-notes/old', 3)], '/');
-  assert.deepEqual(
-    modules.map((m) => [m.keys, m.paths.length]),
-    [
-      [['release-notes'], MAX_MODULE_ROUTES + 5],
-      [['release-notes/old'], 3],
-    ],
-  );
+  assert.deepEqual(modules.map(shape), [
+    ['release-notes', 'release-notes', '', MAX_MODULE_ROUTES + 5],
+    ['release-notes/old', 'release-notes', 'old', 3],
+  ]);
 });
 
 test('any tree: each page lands in exactly one module, found again by its path, and no module is over the limit unless one directory is', () => {
@@ -79,14 +73,28 @@ test('any tree: each page lands in exactly one module, found again by its path, 
     assert.equal(new Set(listed).size, listed.length, 'a page in two modules');
     const found = moduleOfEach(all, modules);
     for (const module of modules) {
-      for (const path of module.paths) assert.equal(found.get(path), module.keys[0], path);
+      for (const path of module.paths) assert.equal(found.get(path), module.name, path);
       if (module.paths.length > MAX_MODULE_ROUTES) {
         // Only a directory's own pages, which cannot be split further, make a module that large.
-        const ownPages = module.paths.filter((p) => p.split('/').slice(1, -1).join('/') === module.keys[0]);
-        assert.ok(ownPages.length > MAX_MODULE_ROUTES - (module.paths.length - ownPages.length), module.keys[0]);
+        const ownPages = module.paths.filter((p) => p.split('/').slice(1, -1).join('/') === module.name);
+        assert.ok(ownPages.length > MAX_MODULE_ROUTES - (module.paths.length - ownPages.length), module.name);
       }
     }
     // The shell keeps exactly the pages of small top-level sections and top-level pages.
     for (const path of all) if (!listed.includes(path)) assert.equal(found.get(path), '', path);
   }
+});
+
+test('a directory of many one-page directories (/category/x/) costs the browser one lookup entry a module, not one a page', () => {
+  const paths = Array.from({ length: 1000 }, (_, i) => `/category/c${String(i).padStart(4, '0')}/`);
+  const modules = partitionSections(paths, '/');
+  const ranges = rangesOf(modules);
+  const entries = Object.values(ranges).flat().length;
+  assert.equal(entries, modules.length);
+  assert.ok(entries <= Math.ceil(1000 / MAX_MODULE_ROUTES) + 1, `${entries} entries for 1,000 pages`);
+  const found = moduleOfEach(paths, modules);
+  for (const module of modules) for (const path of module.paths) assert.equal(found.get(path), module.name, path);
+  // A path of no page in the section still names a module of its directory (whose table then has no route for it).
+  assert.equal(moduleOf('/category/zzz/', '/', ranges), modules.at(-1)?.name);
+  assert.equal(moduleOf('/elsewhere/x/', '/', ranges), '');
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseRouteTree } from '../../../access/manifest/route-tree';
 import { MAX_MODULE_ROUTES, MIN_SECTION_ROUTES } from '../sections';
-import { RouteSplitError, sectionOf, splitRoutes } from '../split';
+import { moduleOf, RouteSplitError, splitRoutes } from '../split';
 import { readSection, recombined, registryKeysOf, sorted } from './read-split';
 
 /** A route table in the shape Docusaurus generates (.docusaurus/routes.js, registry.js, routesChunkNames.json). */
@@ -120,18 +120,27 @@ test('shell and sections together are the original table: routes, chunk names an
     );
 });
 
-test("a path's section is the longest listed directory prefix after the base URL", () => {
-  const sections = { studio: 1, reference: 1, 'reference/apis': 1 };
-  assert.equal(sectionOf('/docs/studio/deploy/', '/docs/', sections), 'studio');
-  assert.equal(sectionOf('/studio/deploy/', '/', sections), 'studio');
-  assert.equal(sectionOf('/reference/apis/studio/auth/login/', '/', sections), 'reference/apis');
-  assert.equal(sectionOf('/reference/tql/', '/', sections), 'reference');
-  assert.equal(sectionOf('/reference/', '/', sections), 'reference');
+test("a path's module is found in its deepest split directory, by the child it is under, after the base URL", () => {
+  const ranges = {
+    studio: [['', 'studio']],
+    reference: [['', 'reference']],
+    'reference/apis': [
+      ['', 'reference/apis'],
+      ['inquire', 'reference/apis/inquire'],
+    ],
+  } as const;
+  assert.equal(moduleOf('/docs/studio/deploy/', '/docs/', ranges), 'studio');
+  assert.equal(moduleOf('/studio/deploy/', '/', ranges), 'studio');
+  assert.equal(moduleOf('/reference/apis/engine/inputs/send/', '/', ranges), 'reference/apis');
+  assert.equal(moduleOf('/reference/apis/studio/auth/login/', '/', ranges), 'reference/apis/inquire');
+  assert.equal(moduleOf('/reference/apis/', '/', ranges), 'reference/apis');
+  assert.equal(moduleOf('/reference/tql/', '/', ranges), 'reference');
+  assert.equal(moduleOf('/reference/', '/', ranges), 'reference');
   // A prefix of a directory's name is not that directory.
-  assert.equal(sectionOf('/studios/x/', '/', sections), '');
-  assert.equal(sectionOf('/', '/', sections), '');
+  assert.equal(moduleOf('/studios/x/', '/', ranges), '');
+  assert.equal(moduleOf('/', '/', ranges), '');
   // What follows the last slash is a page of the shell's directory.
-  assert.equal(sectionOf('/studio', '/', sections), '');
+  assert.equal(moduleOf('/studio', '/', ranges), '');
 });
 
 test('generated files of another shape fail the build with RouteSplitError', () => {
