@@ -21,6 +21,9 @@ const config: Config = {
   baseUrl: '/',
   trailingSlash: true,
   onBrokenLinks: 'throw',
+  // Two pages at one route: one of them is lost, and both write the same data file (a generated
+  // index's props were corrupted that way in bench/scale's copies).
+  onDuplicateRoutes: 'throw',
   onBrokenAnchors: 'throw',
   markdown: { mermaid: true, hooks: { onBrokenMarkdownLinks: 'throw' } },
   themes: ['@docusaurus/theme-mermaid'],

@@ -154,8 +154,9 @@ function copyApis(specsDir: string, k: number): number {
       dir: `docs/reference/apis/${name}`,
       label: `${String(layout.label)} (${k})`,
       position: Number(layout.position) + 10 * k,
-      category: { slug: `/category/${name}/` },
-      familySlug: `/category/${name}-{family}/`,
+      // Not /category/scale{k}-studio/: the copied guides' Studio category has that slug.
+      category: { slug: `/category/${name}-api/` },
+      familySlug: `/category/${name}-api-{family}/`,
       familySlugs: {},
       specificationSlug: `/reference/apis/${name}/specification/`,
       host: `{${name}-host}`,

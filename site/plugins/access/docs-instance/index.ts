@@ -4,6 +4,7 @@ import pluginContentDocs, {
   validateOptions,
 } from '@docusaurus/plugin-content-docs';
 import type { LoadContext, Plugin } from '@docusaurus/types';
+import { withCardDescriptions } from './card-descriptions';
 import { leanGlobalData } from './lean-global-data';
 
 /**
@@ -35,7 +36,8 @@ export default async function docsInstance(
     ...plugin,
     async contentLoaded(args) {
       const setGlobalData = (data: unknown) => args.actions.setGlobalData(leanGlobalData(data));
-      return contentLoaded.call(plugin, { ...args, actions: { ...args.actions, setGlobalData } });
+      const addRoute: typeof args.actions.addRoute = (route) => args.actions.addRoute(withCardDescriptions(route));
+      return contentLoaded.call(plugin, { ...args, actions: { ...args.actions, setGlobalData, addRoute } });
     },
   };
 }

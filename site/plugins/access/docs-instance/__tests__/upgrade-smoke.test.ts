@@ -22,6 +22,9 @@ const KNOWN_KEYS = {
   link: ['label', 'path'],
 };
 
+/** Longer than a category card shows: the version props must carry it cut (card-descriptions.ts). */
+const LONG_DESCRIPTION = `${'A description of the page that goes on and on '.repeat(6)}and ends here.`;
+
 const siteDir = mkdtempSync(path.join(os.tmpdir(), 'tala-upgrade-smoke-'));
 after(() => rmSync(siteDir, { recursive: true, force: true }));
 
@@ -34,7 +37,7 @@ test('UPGRADE docs plugin global data: the docs-instance wrapper still intercept
   );
   writeFileSync(
     path.join(siteDir, 'on-prem', 'secret.md'),
-    `---\ntitle: ${SECRETS[0]}\nsidebar_label: ${SECRETS[1]}\n---\n\nOn-prem body.\n`,
+    `---\ntitle: ${SECRETS[0]}\nsidebar_label: ${SECRETS[1]}\ndescription: ${LONG_DESCRIPTION}\n---\n\nOn-prem body.\n`,
   );
 
   let context: LoadContext;
@@ -62,8 +65,9 @@ test('UPGRADE docs plugin global data: the docs-instance wrapper still intercept
   const content = await plugin.loadContent();
 
   const globalData: unknown[] = [];
+  const routes: unknown[] = [];
   const actions = {
-    addRoute: () => {},
+    addRoute: (route: unknown) => routes.push(route),
     createData: async (name: string) => path.join(siteDir, '.docusaurus', name),
     setGlobalData: (data: unknown) => globalData.push(data),
   } as unknown as PluginContentLoadedActions;
@@ -80,6 +84,18 @@ test('UPGRADE docs plugin global data: the docs-instance wrapper still intercept
     broke(
       `on-prem text reaches the global data (every visitor's main bundle): ${JSON.stringify(data)}`,
       WRAPPER,
+      SECTION,
+    ),
+  );
+
+  // The version props every docs page loads: the description arrives cut for the category cards.
+  const versionProps = JSON.stringify(routes);
+  assert.ok(
+    versionProps.includes('"description":"A description of the page that goes on and on') &&
+      !versionProps.includes('and ends here.'),
+    broke(
+      'the version props (props.version of the version route given to addRoute) no longer carry descriptions where card-descriptions.ts cuts them',
+      'site/plugins/access/docs-instance/card-descriptions.ts',
       SECTION,
     ),
   );
