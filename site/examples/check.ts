@@ -202,7 +202,7 @@ export function checkExamples(
       note(file, 'running example', problem.line, problem.column, problem.message);
     // Task pages open with what the reader needs and show the result; warnings are admonitions.
     if (!domainModel.has(file) && !RELEASE_NOTES.test(path.relative(siteDir, file))) {
-      const structure = checkStructure(source);
+      const structure = checkStructure(page.tree);
       if (structure.task) counts['task page'] = (counts['task page'] ?? 0) + 1;
       counts['procedure'] = (counts['procedure'] ?? 0) + structure.procedures;
       for (const problem of structure.problems) note(file, 'task page', problem.line, problem.column, problem.message);

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Code, InlineCode, Paragraph, Text } from 'mdast';
+import type { Code, InlineCode, Paragraph, Root, Text } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { visit } from 'unist-util-visit';
 
@@ -45,6 +45,8 @@ export interface Page {
   spans: CodeSpan[];
   /** Runs of prose: Markdown text nodes (no code, no markup). */
   prose: CodeSpan[];
+  /** The page's syntax tree, for checks of its structure (pages/structure.ts). */
+  tree: Root;
 }
 
 /**
@@ -52,9 +54,10 @@ export interface Page {
  * in .md and .mdx files; positions come from the parser, so a message points at the file's own line.
  */
 export function readPage(file: string, source = readFileSync(file, 'utf8')): Page {
-  const page: Page = { blocks: [], spans: [], prose: [] };
+  const tree = fromMarkdown(source);
+  const page: Page = { blocks: [], spans: [], prose: [], tree };
   let section = 0;
-  visit(fromMarkdown(source), (node, index, parent) => {
+  visit(tree, (node, index, parent) => {
     if (!node.position) return;
     const { line, column } = node.position.start;
     if (node.type === 'heading') section++;

@@ -52,8 +52,9 @@ export interface StructureReport {
   problems: ExampleProblem[];
 }
 
-export function checkStructure(source: string): StructureReport {
-  const tree: Root = fromMarkdown(source);
+/** The page's structure, from its Markdown or from the tree the examples check already parsed. */
+export function checkStructure(page: string | Root): StructureReport {
+  const tree: Root = typeof page === 'string' ? fromMarkdown(page) : page;
   const nodes = tree.children;
   const problems: ExampleProblem[] = [];
   for (const node of nodes) {
