@@ -13,7 +13,7 @@ test('a description is cut to what a category card shows: its first sentence, or
   assert.equal(cardDescription('Tala 8.0 adds generative answers. More.'), 'Tala 8.0 adds generative answers.');
 });
 
-test('only the version route props are changed, in nested routes too; titles, ids and the sidebars stay', () => {
+test('only the version route props are changed, in nested routes too: each doc keeps its cut description, the sidebars stay', () => {
   const version = {
     docsSidebars: { docs: [{ type: 'link', label: 'A' }] },
     docs: { a: { id: 'a', title: 'A', description: 'First. Second.', sidebar: 'docs' } },
@@ -28,8 +28,14 @@ test('only the version route props are changed, in nested routes too; titles, id
   const result = withCardDescriptions(route);
   assert.deepEqual(result.routes?.[0]?.props?.version, {
     ...version,
-    docs: { a: { id: 'a', title: 'A', description: 'First.', sidebar: 'docs' } },
+    docs: { a: { description: 'First.' } },
   });
   assert.deepEqual(result.routes?.[1], route.routes[1]);
+  const bare = withCardDescriptions({ props: { version: { docsSidebars: {}, docs: { b: { id: 'b', title: 'B' } } } } });
+  assert.deepEqual(
+    bare.props?.version,
+    { docsSidebars: {}, docs: { b: {} } },
+    'a doc without a description keeps an entry',
+  );
   assert.equal(version.docs.a.description, 'First. Second.', 'the input is not changed');
 });

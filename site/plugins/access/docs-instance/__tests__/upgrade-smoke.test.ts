@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
@@ -125,5 +125,36 @@ test('UPGRADE docs plugin global data: the docs-instance wrapper still intercept
     problems,
     [],
     broke('the docs plugin global data changed shape; check that no new field carries on-prem text', WRAPPER, SECTION),
+  );
+});
+
+test("UPGRADE docs version props: the theme reads a doc's entry of the version's doc map only in DocCard, and only its description", () => {
+  // card-descriptions.ts keeps only the description of each doc in the props every docs page loads;
+  // a new reader of the doc map (another field, another component) would get nothing.
+  const themeDir = path.dirname(require.resolve('@docusaurus/theme-classic/package.json'));
+  const readers = readdirSync(path.join(themeDir, 'lib/theme'), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => /useDocById|useDocsVersion\(\)\.docs/.test(readFileSync(file, 'utf8')))
+    .map((file) => path.relative(path.join(themeDir, 'lib/theme'), file));
+  assert.deepEqual(
+    readers,
+    ['DocCard/index.js'],
+    broke(
+      `the doc map of the version props has other readers: ${readers.join(', ')}`,
+      'site/plugins/access/docs-instance/card-descriptions.ts',
+      SECTION,
+    ),
+  );
+  const docCard = readFileSync(path.join(themeDir, 'lib/theme/DocCard/index.js'), 'utf8');
+  const fields = [...new Set([...docCard.matchAll(/\bdoc\??\.(\w+)/g)].map((m) => m[1]))];
+  assert.deepEqual(
+    fields,
+    ['description'],
+    broke(
+      `DocCard reads ${fields.join(', ')} of a doc`,
+      'site/plugins/access/docs-instance/card-descriptions.ts',
+      SECTION,
+    ),
   );
 });
