@@ -145,7 +145,33 @@ export function checkExamples(
     for (const block of page.blocks) {
       if (!CALL_AND_RESPONSE_LANGUAGES.has(block.language)) continue;
       if (block.language === 'json') {
+        const at = { line: block.line, column: block.indent + 1 };
+        const syntax = jsonSyntaxError(block.text);
+        if (syntax) {
+          note(file, 'JSON', at.line, at.column, `not valid JSON: ${syntax}`);
+          previous = null;
+          continue;
+        }
         const value = parseJson(block.text);
+        // A block that says what it is (```json schema="engine:InputResponse"): checked against that schema.
+        const named = NAMED_SCHEMA.exec(block.meta ?? '');
+        if (named) {
+          counts['JSON of a named schema'] = (counts['JSON of a named schema'] ?? 0) + 1;
+          const [, api = '', name = ''] = named;
+          try {
+            for (const problem of apiCalls.checkSchema(
+              `merged/${api}.yaml#/components/schemas/${name}`,
+              value,
+              at,
+              `${api} ${name}`,
+            ))
+              note(file, 'JSON', problem.line, problem.column, problem.message);
+          } catch {
+            note(file, 'JSON', at.line, at.column, `schema="${api}:${name}" names no schema of the ${api} API spec`);
+          }
+          previous = null;
+          continue;
+        }
         const message = sockets.isMessage(value);
         const lead = message ? null : leadCall(block.lead);
         if (message) {
@@ -156,7 +182,6 @@ export function checkExamples(
           // A JSON block right after a paragraph naming a call (`… with \`GET /path\`:`) is the
           // request body or an answer of the paragraph's last call.
           const operation = lead;
-          const at = { line: block.line, column: block.indent + 1 };
           if (
             operation.requestSchema &&
             apiCalls.checkSchema(operation.requestSchema, value, at, 'body').length === 0
@@ -175,6 +200,8 @@ export function checkExamples(
           }))
             note(file, 'API response', problem.line, problem.column, problem.message);
         }
+        if (!message && !lead && !(previous && block.section === previousSection))
+          counts['JSON, syntax only'] = (counts['JSON, syntax only'] ?? 0) + 1;
         previous = null;
         continue;
       }
@@ -258,6 +285,18 @@ export function checkExamples(
 }
 
 /** A JSON block's value, or undefined when it is not JSON (the response check reports that). */
+/** `schema="api:SchemaName"` in a JSON fence's meta. */
+const NAMED_SCHEMA = /\bschema="([a-z][\w-]*):([A-Za-z]\w*)"/;
+
+function jsonSyntaxError(text: string): string | null {
+  try {
+    JSON.parse(text);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);

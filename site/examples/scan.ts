@@ -17,6 +17,8 @@ export interface CodeBlock {
   section: number;
   /** The code spans of the paragraph right before the block (`Read it with \`GET /tasks/{taskId}\`:`). */
   lead: CodeSpan[];
+  /** The fence's text after the language (`title="…" schema="engine:InputResponse"`), or ''. */
+  meta?: string;
 }
 
 /** The content folders whose pages are checked (the docs plugin instances' paths). */
@@ -74,6 +76,7 @@ export function readPage(file: string, source = readFileSync(file, 'utf8')): Pag
           indent: column - 1,
           section,
           lead,
+          meta: code.meta ?? '',
         });
     } else if (node.type === 'inlineCode') {
       // In a table, a pipe inside a code span is written \| (GFM); the span means the pipe.

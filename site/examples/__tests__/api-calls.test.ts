@@ -150,6 +150,23 @@ test('ENGINE-01 Engine API calls are checked against its spec by their host: a b
   );
 });
 
+test('JSON-01 every JSON block parses; one that names its schema (schema="engine:InputResponse") is checked against it', () => {
+  const block = (meta: string, json: string) => ['```json' + meta, json, '```', ''].join('\n');
+  assert.match(check(block('', '{ "status": 0, }')).lines.join('\n'), /\[JSON\] not valid JSON/);
+  const good = check(block(' schema="engine:Timings"', '{ "inputProcessingMs": 4, "flowMs": 2140 }'));
+  assert.deepEqual(good.lines, []);
+  assert.equal(good.counts['JSON of a named schema'], 1);
+  assert.match(
+    check(block(' schema="engine:Timings"', '{ "flowMs": "slow" }')).lines.join('\n'),
+    /engine Timings: .*flowMs/,
+  );
+  assert.match(
+    check(block(' schema="engine:Timing"', '{}')).lines.join('\n'),
+    /names no schema of the engine API spec/,
+  );
+  assert.equal(check(block('', '{ "any": "shape" }')).counts['JSON, syntax only'], 1);
+});
+
 test("a `METHOD /path` span in a guide links to its operation's reference page, which exists; Manager and unknown calls stay plain", () => {
   const tree = fromMarkdown(
     'Create with `POST /studio/v8/solutions/{solutionId}/flows`, poll `GET /inquire/v8/tql/queries/{taskId}/result`, ' +
