@@ -158,16 +158,19 @@ export function checkExamples(
         if (named) {
           counts['JSON of a named schema'] = (counts['JSON of a named schema'] ?? 0) + 1;
           const [, api = '', name = ''] = named;
+          // `common`: the components every API shares (specs/common.yaml: ErrorResponse, TaskRef, …).
+          const document = api === 'common' ? 'common.yaml' : `merged/${api}.yaml`;
           try {
             for (const problem of apiCalls.checkSchema(
-              `merged/${api}.yaml#/components/schemas/${name}`,
+              `${document}#/components/schemas/${name}`,
               value,
               at,
               `${api} ${name}`,
             ))
               note(file, 'JSON', problem.line, problem.column, problem.message);
           } catch {
-            note(file, 'JSON', at.line, at.column, `schema="${api}:${name}" names no schema of the ${api} API spec`);
+            const spec = api === 'common' ? 'specs/common.yaml' : `the ${api} API spec`;
+            note(file, 'JSON', at.line, at.column, `schema="${api}:${name}" names no schema of ${spec}`);
           }
           previous = null;
           continue;
