@@ -165,6 +165,15 @@ test('JSON-01 every JSON block parses; one that names its schema (schema="engine
     /names no schema of the engine API spec/,
   );
   assert.equal(check(block('', '{ "any": "shape" }')).counts['JSON, syntax only'], 1);
+  // The components every API shares, by `common:`.
+  assert.match(
+    check(block(' schema="common:ErrorResponse"', '{ "error": { "code": 5 } }')).lines.join('\n'),
+    /common ErrorResponse/,
+  );
+  assert.match(
+    check(block(' schema="common:Nothing"', '{}')).lines.join('\n'),
+    /names no schema of specs\/common\.yaml/,
+  );
 });
 
 test("a `METHOD /path` span in a guide links to its operation's reference page, which exists; Manager and unknown calls stay plain", () => {
