@@ -146,13 +146,13 @@ export function checkExamples(
       if (!CALL_AND_RESPONSE_LANGUAGES.has(block.language)) continue;
       if (block.language === 'json') {
         const at = { line: block.line, column: block.indent + 1 };
-        const syntax = jsonSyntaxError(block.text);
-        if (syntax) {
-          note(file, 'JSON', at.line, at.column, `not valid JSON: ${syntax}`);
+        const json = readJson(block.text);
+        if ('error' in json) {
+          note(file, 'JSON', at.line, at.column, `not valid JSON: ${json.error}`);
           previous = null;
           continue;
         }
-        const value = parseJson(block.text);
+        const { value } = json;
         // A block that says what it is (```json schema="engine:InputResponse"): checked against that schema.
         const named = NAMED_SCHEMA.exec(block.meta ?? '');
         if (named) {
@@ -287,24 +287,15 @@ export function checkExamples(
   return { findings, counts };
 }
 
-/** A JSON block's value, or undefined when it is not JSON (the response check reports that). */
 /** `schema="api:SchemaName"` in a JSON fence's meta. */
 const NAMED_SCHEMA = /\bschema="([a-z][\w-]*):([A-Za-z]\w*)"/;
 
-function jsonSyntaxError(text: string): string | null {
+/** A JSON block's value, or why it is not JSON: parsed once for every check of the block. */
+function readJson(text: string): { value: unknown } | { error: string } {
   try {
-    JSON.parse(text);
-    return null;
+    return { value: JSON.parse(text) };
   } catch (error) {
-    return (error as Error).message;
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+    return { error: (error as Error).message };
   }
 }
 

@@ -38,6 +38,18 @@ const string = (value: unknown): value is string => typeof value === 'string' &&
 
 /** The layout of one API folder, or a build error naming the field that is missing or wrong. */
 export function readLayout(specsDir: string, api: string): ApiLayout {
+  // Read once per process: the examples check asks for a layout per generated operation.
+  const key = path.join(specsDir, api);
+  const known = LAYOUTS.get(key);
+  if (known) return known;
+  const layout = parseLayout(specsDir, api);
+  LAYOUTS.set(key, layout);
+  return layout;
+}
+
+const LAYOUTS = new Map<string, ApiLayout>();
+
+function parseLayout(specsDir: string, api: string): ApiLayout {
   const file = path.join(specsDir, api, '_layout.yaml');
   const where = { file: path.relative(path.resolve(specsDir, '../..'), file) };
   const fail = (message: string): never => {
