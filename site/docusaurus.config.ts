@@ -74,6 +74,7 @@ const config: Config = {
     './plugins/performance/staged-start/index.ts',
     './plugins/performance/prefetch-once/index.ts',
     './plugins/performance/json-modules/index.ts',
+    './plugins/performance/bundle-order/index.ts',
   ],
 
   themeConfig: {

@@ -3,11 +3,13 @@
  * peak RSS) and per phase — API generation, the examples check, Docusaurus's own phases (its
  * DOCUSAURUS_PERF_LOGGER lines) and each post-build step — from the resident memory of the whole
  * process tree, sampled every SAMPLE_MS. Every phase's line is printed when it ends, so a sample
- * belongs to the first phase that ends after it.
+ * belongs to the first phase that ends after it. Docusaurus's SSG workers log every task (pages
+ * rendered, time, heap): `ssg` says whether a page costs more late in the run than early (a heap
+ * that grows, recycled workers) or the same everywhere. The whole output is kept in `logFile`.
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const SAMPLE_MS = 250;
@@ -19,10 +21,49 @@ export interface Phase {
   peakMiB: number;
 }
 
+/** The SSG workers' tasks, in the order they ended. */
+export interface SsgProfile {
+  /** Rendering time a page (ms of a worker), in each fifth of the tasks. */
+  msPerPageByFifth: number[];
+  /** Worker starts: more than the worker count means workers were recycled (heap over Docusaurus's limit). */
+  workerStarts: number;
+  /** The largest heap a worker reported after a task (MiB). */
+  workerHeapMaxMiB: number;
+}
+
 export interface BuildProfile {
   seconds: number;
   peakMiB: number;
   phases: Phase[];
+  ssg?: SsgProfile;
+}
+
+const SSG_TASK =
+  /^\[PERF\] SSG Worker \d+ - Task \d+ - Rendering (\d+) pathnames - ([\d.]+) (ms|seconds)!? - \(Heap \d+mb -> (\d+)mb/;
+const SSG_WORKER_START = /^\[PERF\] SSG Worker \d+ - Initialization - /;
+
+export function ssgProfile(lines: readonly string[]): SsgProfile | undefined {
+  const tasks = lines.flatMap((line) => {
+    const m = SSG_TASK.exec(line);
+    return m ? [{ pages: Number(m[1]), ms: Number(m[2]) * (m[3] === 'ms' ? 1 : 1000), heap: Number(m[4]) }] : [];
+  });
+  if (tasks.length === 0) return undefined;
+  const fifth = (i: number) =>
+    tasks.slice(Math.floor((i * tasks.length) / 5), Math.floor(((i + 1) * tasks.length) / 5));
+  return {
+    msPerPageByFifth: [0, 1, 2, 3, 4].map((i) => {
+      const part = fifth(i);
+      return (
+        part.reduce((sum, t) => sum + t.ms, 0) /
+        Math.max(
+          1,
+          part.reduce((sum, t) => sum + t.pages, 0),
+        )
+      );
+    }),
+    workerStarts: lines.filter((line) => SSG_WORKER_START.test(line)).length,
+    workerHeapMaxMiB: Math.max(...tasks.map((t) => t.heap)),
+  };
 }
 
 /** Lines that end a phase, and the phase's name. */
@@ -63,8 +104,8 @@ function treeRssMiB(root: number): number {
   return total;
 }
 
-/** `npm run build` in siteDir, profiled. */
-export async function profiledBuild(siteDir: string): Promise<BuildProfile> {
+/** `npm run build` in siteDir, profiled; its whole output is written to logFile. */
+export async function profiledBuild(siteDir: string, logFile: string): Promise<BuildProfile> {
   const started = performance.now();
   const child = spawn('/usr/bin/time', ['-f', 'TIME %e %M', 'npm', 'run', 'build'], {
     cwd: siteDir,
@@ -76,11 +117,10 @@ export async function profiledBuild(siteDir: string): Promise<BuildProfile> {
     if (child.pid) samples.push({ at: performance.now(), mib: treeRssMiB(child.pid) });
   }, SAMPLE_MS);
   const ends: { at: number; name: string }[] = [];
-  const tail: string[] = [];
+  const lines: string[] = [];
   const read = (stream: NodeJS.ReadableStream) =>
     createInterface({ input: stream }).on('line', (line) => {
-      tail.push(line);
-      if (tail.length > 60) tail.shift();
+      lines.push(line);
       for (const [pattern, name] of PHASE_ENDS) {
         const match = pattern.exec(line);
         if (match) ends.push({ at: performance.now(), name: name(match) });
@@ -90,6 +130,8 @@ export async function profiledBuild(siteDir: string): Promise<BuildProfile> {
   read(child.stderr);
   const [code] = (await once(child, 'exit')) as [number | null];
   clearInterval(sampler);
+  writeFileSync(logFile, `${lines.join('\n')}\n`);
+  const tail = lines.slice(-60);
   const timing = tail.map((line) => /^TIME ([\d.]+) (\d+)$/.exec(line)).find(Boolean);
   if (code !== 0 || !timing) {
     throw new Error(`bench/scale: the build in ${siteDir} failed:\n${tail.join('\n')}`);
@@ -102,5 +144,6 @@ export async function profiledBuild(siteDir: string): Promise<BuildProfile> {
     from = at;
     return phase;
   });
-  return { seconds: Number(timing[1]), peakMiB: Number(timing[2]) / 1024, phases };
+  const ssg = ssgProfile(lines);
+  return { seconds: Number(timing[1]), peakMiB: Number(timing[2]) / 1024, phases, ...(ssg ? { ssg } : {}) };
 }

@@ -27,7 +27,7 @@ import { type Gate, startGate } from '../hardening/gate.ts';
 import { lighthouseRun } from '../lighthouse-run.ts';
 import type { HttpJob } from '../search/http-client.ts';
 import { median, percentile } from '../stats.ts';
-import { type Phase, profiledBuild } from './build-profile.ts';
+import { type Phase, profiledBuild, type SsgProfile } from './build-profile.ts';
 import { scaledSite } from './synthetic.ts';
 
 const FACTORS = (process.env.BENCH_SCALE_FACTORS ?? '1,2,4,8').split(',').map(Number);
@@ -50,6 +50,7 @@ interface Row {
   mainJsKiB: number;
   tbt: Record<string, number>;
   phases?: Phase[];
+  ssg?: SsgProfile;
 }
 
 /** The pages of a build as the path model tells them, from its access manifest. */
@@ -120,7 +121,7 @@ async function tbt(chromePort: number, url: string): Promise<number> {
 async function measure(factor: number): Promise<Row> {
   const { siteDir, guides, operations } = scaledSite(factor);
   console.log(`${factor}×: +${guides} guide pages, +${operations} operations; building…`);
-  const built = await profiledBuild(siteDir);
+  const built = await profiledBuild(siteDir, path.join(root, `bench/results/scale/build-${factor}x.log`));
   const buildDir = path.join(siteDir, 'build');
   const pages = countPages(buildDir);
   console.log(
@@ -155,6 +156,7 @@ async function measure(factor: number): Promise<Row> {
       mainJsKiB: mainJsKiB(buildDir),
       tbt: tbts,
       phases: built.phases,
+      ...(built.ssg ? { ssg: built.ssg } : {}),
     };
   } finally {
     await gate.stop();
@@ -247,6 +249,17 @@ if (phaseNames.length > 0) {
     });
     console.log(`| ${name} | ${cells.join(' | ')} |`);
   }
+}
+// SSG: whether a page costs more as the run goes on (the workers' own task logs).
+if (rows.some((r) => r.ssg)) {
+  console.log(`\n| SSG | ${rows.map((r) => `${r.factor}×`).join(' | ')} |`);
+  console.log(`|---|${rows.map(() => '---|').join('')}`);
+  const cell = (pick: (s: SsgProfile) => string) => rows.map((r) => (r.ssg ? pick(r.ssg) : '–')).join(' | ');
+  console.log(
+    `| ms a page, by fifth of the run | ${cell((s) => s.msPerPageByFifth.map((ms) => ms.toFixed(1)).join(' → '))} |`,
+  );
+  console.log(`| worker starts | ${cell((s) => String(s.workerStarts))} |`);
+  console.log(`| largest worker heap (MiB) | ${cell((s) => s.workerHeapMaxMiB.toFixed(0))} |`);
 }
 const buildAt = extrapolate((r) => r.buildSeconds).at;
 const memory = extrapolate((r) => r.buildPeakMiB).at;
