@@ -34,7 +34,7 @@ async function events(withPlugin: boolean): Promise<string[]> {
     return withPlugin ? { ...base, ...configure(base, isServer) } : base;
   };
   const compiler = rspack([config(CLIENT_COMPILER, false), config('server', true)]);
-  await new Promise<void>((resolve, reject) =>
+  await new Promise<unknown>((resolve, reject) =>
     compiler.run((error, stats) =>
       error || stats?.hasErrors() ? reject(error ?? stats?.toString()) : resolve(undefined),
     ),
