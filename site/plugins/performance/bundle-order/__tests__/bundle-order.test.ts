@@ -36,7 +36,9 @@ async function events(withPlugin: boolean): Promise<string[]> {
   const compiler = rspack([config(CLIENT_COMPILER, false), config('server', true)]);
   await new Promise<unknown>((resolve, reject) =>
     compiler.run((error, stats) =>
-      error || stats?.hasErrors() ? reject(error ?? stats?.toString()) : resolve(undefined),
+      error || stats?.hasErrors()
+        ? reject(error ?? new Error(String(stats?.toJson({ all: false, errors: true }).errors?.[0]?.message)))
+        : resolve(undefined),
     ),
   );
   return order;
