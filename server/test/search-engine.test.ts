@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ACCESS_LEVELS } from '@tala/policy';
-import { buildIndex, type EngineIndex, type RecordTerms } from '../src/search/engine/index-build.ts';
+import { buildIndex, type EngineIndex, type RecordTerms, SEARCHABLE } from '../src/search/engine/index-build.ts';
 import { candidatesOf, matchWord } from '../src/search/engine/match.ts';
 import { proximity } from '../src/search/engine/proximity.ts';
 import { KEYWORD_RANKING, QUESTION_RANKING, SearchEngine } from '../src/search/engine.ts';
@@ -361,4 +361,31 @@ test("ROLE-05 a reader's results do not depend on records they cannot read: not 
     assert.deepEqual(hits(withSecret, query), hits(without, query), query);
   }
   assert.ok(hits(without, 'configure zorbax tool publishing minute settings').includes('/studio/zorbat/'));
+});
+
+test('a text repeated across records is indexed alike in each, and the same words as keywords keep their phrase spacing', () => {
+  // The index remembers attribute texts it has tokenised (every record of a page repeats its headings).
+  const index = buildIndex(
+    [
+      record('/a/', 'Guides', 'Publish a solution', { content: 'step back publish often' }),
+      record('/a/#b', 'Guides', 'Publish a solution', { keywords: ['step back', 'publish often'] }),
+      record('/c/', 'Guides', 'Publish a solution', { content: 'step back publish often' }),
+    ],
+    [],
+  );
+  const [first, second, third] = index.recordTerms as RecordTerms[];
+  const attribute = (terms: RecordTerms, a: number) => ({
+    ids: [...terms.termIds.slice(terms.starts[a], terms.starts[a + 1])],
+    at: [...terms.positions.slice(terms.starts[a], terms.starts[a + 1])],
+  });
+  const lvl1 = 1;
+  assert.deepEqual(attribute(second as RecordTerms, lvl1), attribute(first as RecordTerms, lvl1));
+  assert.deepEqual(third, first);
+  const gap = (terms: RecordTerms, name: 'content' | 'keywords') => {
+    const { ids, at } = attribute(terms, SEARCHABLE.indexOf(name));
+    const of = (word: string) => at[ids.indexOf(index.terms.get(term(word))?.termId ?? -1)] as number;
+    return of('publish') - of('back');
+  };
+  assert.equal(gap(first as RecordTerms, 'content'), 1);
+  assert.ok(gap(second as RecordTerms, 'keywords') >= 8);
 });

@@ -104,9 +104,46 @@ export interface EngineIndex {
   forms: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
+/** An attribute's indexed terms with their word positions, and its single word's term if it has one. */
+interface AttributeTerms {
+  termIds: number[];
+  positions: number[];
+  singleWord: string | null;
+}
+
+/**
+ * At most this many attribute texts are remembered while the index is built: the records of a page
+ * repeat its title and section headings, and pages repeat texts (a parameter's description, an error
+ * table), so most attributes are tokenised once; the bound keeps a corpus of unique texts from
+ * holding them all twice.
+ */
+const REMEMBERED_TEXTS = 100_000;
+
 export function buildIndex(records: readonly SearchRecord[], synonyms: SynonymGroups): EngineIndex {
   const termIds = new Map<string, number>();
   const idOf = (t: string) => termIds.get(t) ?? termIds.set(t, termIds.size).size - 1;
+  const remembered = new Map<string, AttributeTerms>();
+  const termsOf = (record: SearchRecord, field: Attribute): AttributeTerms => {
+    const key =
+      field === 'keywords'
+        ? `k\u0000${(record.keywords ?? []).join('\u0001')}`
+        : `t\u0000${attributeText(record, field) ?? ''}`;
+    const known = remembered.get(key);
+    if (known) return known;
+    const { found, positions: at } = attributeWords(record, field);
+    const own: AttributeTerms = { termIds: [], positions: [], singleWord: null };
+    found.forEach((_, i) => {
+      // A phrase's last word does not join the next phrase's first (indexedTerms reads found[i + 1]).
+      const joined = at[i + 1] === (at[i] as number) + 1 ? found : found.slice(0, i + 1);
+      for (const t of indexedTerms(joined, i)) {
+        own.termIds.push(idOf(t));
+        own.positions.push(at[i] as number);
+      }
+    });
+    if (field !== 'keywords' && found.length === 1) own.singleWord = term((found[0] as { text: string }).text);
+    if (remembered.size < REMEMBERED_TEXTS) remembered.set(key, own);
+    return own;
+  };
   const postings: { ids: number[]; attributes: number[] }[] = [];
   const urls = new Map<string, number>();
   const urlIds = new Uint32Array(records.length);
@@ -120,18 +157,13 @@ export function buildIndex(records: readonly SearchRecord[], synonyms: SynonymGr
     const starts = new Uint32Array(SEARCHABLE.length + 1);
     const singleWord = SEARCHABLE.map((field, attribute) => {
       starts[attribute] = ids.length;
-      const { found, positions: at } = attributeWords(record, field);
-      found.forEach((_, i) => {
-        // A phrase's last word does not join the next phrase's first (indexedTerms reads found[i + 1]).
-        const joined = at[i + 1] === (at[i] as number) + 1 ? found : found.slice(0, i + 1);
-        for (const t of indexedTerms(joined, i)) {
-          const termId = idOf(t);
-          ids.push(termId);
-          positions.push(at[i] as number);
-          perRecord.set(termId, (perRecord.get(termId) ?? 0) | (1 << attribute));
-        }
+      const own = termsOf(record, field);
+      own.termIds.forEach((termId, i) => {
+        ids.push(termId);
+        positions.push(own.positions[i] as number);
+        perRecord.set(termId, (perRecord.get(termId) ?? 0) | (1 << attribute));
       });
-      return field !== 'keywords' && found.length === 1 ? term((found[0] as { text: string }).text) : null;
+      return own.singleWord;
     });
     starts[SEARCHABLE.length] = ids.length;
     recordTerms.push({ termIds: Uint32Array.from(ids), positions: Uint32Array.from(positions), starts });
