@@ -48,18 +48,13 @@ export function ssgProfile(lines: readonly string[]): SsgProfile | undefined {
     return m ? [{ pages: Number(m[1]), ms: Number(m[2]) * (m[3] === 'ms' ? 1 : 1000), heap: Number(m[4]) }] : [];
   });
   if (tasks.length === 0) return undefined;
+  const sum = (list: readonly number[]) => list.reduce((total, n) => total + n, 0);
   const fifth = (i: number) =>
     tasks.slice(Math.floor((i * tasks.length) / 5), Math.floor(((i + 1) * tasks.length) / 5));
   return {
     msPerPageByFifth: [0, 1, 2, 3, 4].map((i) => {
       const part = fifth(i);
-      return (
-        part.reduce((sum, t) => sum + t.ms, 0) /
-        Math.max(
-          1,
-          part.reduce((sum, t) => sum + t.pages, 0),
-        )
-      );
+      return sum(part.map((t) => t.ms)) / Math.max(1, sum(part.map((t) => t.pages)));
     }),
     workerStarts: lines.filter((line) => SSG_WORKER_START.test(line)).length,
     workerHeapMaxMiB: Math.max(...tasks.map((t) => t.heap)),
