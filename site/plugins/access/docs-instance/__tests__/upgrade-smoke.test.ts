@@ -7,6 +7,7 @@ import { loadContext } from '@docusaurus/core/lib/server/site.js';
 import type { LoadContext, PluginContentLoadedActions } from '@docusaurus/types';
 import { normalizePluginOptions } from '@docusaurus/utils-validation';
 import { broke } from '../../../../__tests__/upgrade-smoke';
+import { CARD_DESCRIPTIONS_PROP } from '../card-descriptions';
 import docsInstance, { validateOptions } from '../index';
 
 const SECTION = 'Docs plugin global data';
@@ -22,7 +23,7 @@ const KNOWN_KEYS = {
   link: ['label', 'path'],
 };
 
-/** Longer than a category card shows: the version props must carry it cut (card-descriptions.ts). */
+/** Longer than a category card shows: its category page's props must carry it cut, the version props not at all (card-descriptions.ts). */
 const LONG_DESCRIPTION = `${'A description of the page that goes on and on '.repeat(6)}and ends here.`;
 
 const siteDir = mkdtempSync(path.join(os.tmpdir(), 'tala-upgrade-smoke-'));
@@ -38,6 +39,16 @@ test('UPGRADE docs plugin global data: the docs-instance wrapper still intercept
   writeFileSync(
     path.join(siteDir, 'on-prem', 'secret.md'),
     `---\ntitle: ${SECRETS[0]}\nsidebar_label: ${SECRETS[1]}\ndescription: ${LONG_DESCRIPTION}\n---\n\nOn-prem body.\n`,
+  );
+  // A category with an index page of cards, after the page in the sidebar.
+  mkdirSync(path.join(siteDir, 'on-prem', 'zguides'));
+  writeFileSync(
+    path.join(siteDir, 'on-prem', 'zguides', '_category_.json'),
+    JSON.stringify({ label: 'Guides', link: { type: 'generated-index' } }),
+  );
+  writeFileSync(
+    path.join(siteDir, 'on-prem', 'zguides', 'howto.md'),
+    `---\ntitle: How to\ndescription: ${LONG_DESCRIPTION}\n---\n\nBody.\n`,
   );
 
   let context: LoadContext;
@@ -88,13 +99,22 @@ test('UPGRADE docs plugin global data: the docs-instance wrapper still intercept
     ),
   );
 
-  // The version props every docs page loads: the description arrives cut for the category cards.
-  const versionProps = JSON.stringify(routes);
+  // The version props every docs page loads carry no description; the category page's own props
+  // carry its cards' descriptions, cut.
+  type Route = { path?: string; props?: Record<string, unknown>; routes?: Route[] };
+  const flat = (list: Route[]): Route[] => list.flatMap((route) => [route, ...flat(route.routes ?? [])]);
+  const all = flat(routes as Route[]);
+  const version = all.find((route) => route.props?.version)?.props?.version;
+  const category = all.find((route) => route.props?.categoryGeneratedIndex);
+  const cards = Object.values((category?.props?.[CARD_DESCRIPTIONS_PROP] ?? {}) as Record<string, string>);
   assert.ok(
-    versionProps.includes('"description":"A description of the page that goes on and on') &&
-      !versionProps.includes('and ends here.'),
+    version &&
+      !JSON.stringify(version).includes('A description of the page') &&
+      cards.length === 1 &&
+      cards[0]?.startsWith('A description of the page that goes on and on') &&
+      !cards[0]?.includes('and ends here.'),
     broke(
-      'the version props (props.version of the version route given to addRoute) no longer carry descriptions where card-descriptions.ts cuts them',
+      `the routes given to addRoute no longer have a version route with props.version (its doc map emptied) and category index routes (props.categoryGeneratedIndex, given their cards' descriptions, cut): ${JSON.stringify(category?.props)}`,
       'site/plugins/access/docs-instance/card-descriptions.ts',
       SECTION,
     ),
@@ -128,9 +148,10 @@ test('UPGRADE docs plugin global data: the docs-instance wrapper still intercept
   );
 });
 
-test("UPGRADE docs version props: the theme reads a doc's entry of the version's doc map only in DocCard, and only its description", () => {
-  // card-descriptions.ts keeps only the description of each doc in the props every docs page loads;
-  // a new reader of the doc map (another field, another component) would get nothing.
+test("UPGRADE docs version props: the theme reads a doc's entry of the version's doc map only in DocCard, only its description, and a card's own description first", () => {
+  // card-descriptions.ts leaves the doc map of the props every docs page loads empty; our DocCard
+  // wrapper gives a link card its description and no docId. A new reader of the doc map (another
+  // field, another component) would get nothing, and DocCard preferring the doc map would throw.
   const themeDir = path.dirname(require.resolve('@docusaurus/theme-classic/package.json'));
   const readers = readdirSync(path.join(themeDir, 'lib/theme'), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
@@ -148,6 +169,11 @@ test("UPGRADE docs version props: the theme reads a doc's entry of the version's
   );
   const docCard = readFileSync(path.join(themeDir, 'lib/theme/DocCard/index.js'), 'utf8');
   const fields = [...new Set([...docCard.matchAll(/\bdoc\??\.(\w+)/g)].map((m) => m[1]))];
+  assert.match(
+    docCard,
+    /item\.description \?\? doc\?\.description/,
+    broke("DocCard no longer shows a link card's own description first", 'site/src/theme/DocCard/index.tsx', SECTION),
+  );
   assert.deepEqual(
     fields,
     ['description'],
