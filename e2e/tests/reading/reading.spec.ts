@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures';
+import { hydrated } from '../search-modal';
 
 test('SITE-06 the home page renders what Tala is and where to start', async ({ page }) => {
   await page.goto('/');
@@ -11,6 +12,10 @@ test('SITE-02 CHRM-07 a docs page renders with sidebar, breadcrumbs and a TOC of
   await page.goto('/reference/conceptual-overviews/request-to-response/');
   await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeVisible();
   await expect(page.locator('nav[aria-label="Breadcrumbs"]')).toBeVisible();
+  // The page itself is the last crumb: the sidebar marks it a doc link (site/plugins/access/docs-instance/lean-sidebars.ts).
+  await expect(page.locator('.breadcrumbs__item--active')).toHaveText('From request to response');
+  await hydrated(page);
+  await expect(page.locator('.breadcrumbs__item--active')).toHaveText('From request to response');
   const toc = page.locator('.table-of-contents').first();
   await expect(toc).toBeVisible();
   // Every h2–h5 of the article is in the TOC, and no h6.

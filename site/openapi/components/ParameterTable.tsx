@@ -15,7 +15,8 @@ export default function ParameterTable({
 }): ReactNode {
   const rows = parameters.filter((p) => p.in === location);
   return (
-    <ScrollableTable className={styles.parameters}>
+    // One search record a parameter (site/plugins/search/search-index/records.ts), not one a cell.
+    <ScrollableTable className={styles.parameters} data-search-rows="">
       <thead>
         <tr>
           <th>Name</th>
@@ -32,8 +33,18 @@ export default function ParameterTable({
                 <a href={`#${id}`} className={styles.fieldName}>
                   <code>{p.name}</code>
                 </a>
-                {p.required && <span className={styles.required}>required</span>}
-                {p.deprecated && <span className={styles.deprecated}>deprecated</span>}
+                {p.required && (
+                  <>
+                    {' '}
+                    <span className={styles.required}>required</span>
+                  </>
+                )}
+                {p.deprecated && (
+                  <>
+                    {' '}
+                    <span className={styles.deprecated}>deprecated</span>
+                  </>
+                )}
               </td>
               <td>
                 <code>{typeLabel(p.schema)}</code>

@@ -6,6 +6,7 @@ import pluginContentDocs, {
 import type { LoadContext, Plugin } from '@docusaurus/types';
 import { withCardDescriptions } from './card-descriptions';
 import { leanGlobalData } from './lean-global-data';
+import { withLeanSidebars } from './lean-sidebars';
 
 /**
  * The official docs plugin, used for both docs instances (the public docs and the gated on-prem
@@ -36,7 +37,9 @@ export default async function docsInstance(
     ...plugin,
     async contentLoaded(args) {
       const setGlobalData = (data: unknown) => args.actions.setGlobalData(leanGlobalData(data));
-      const addRoute: typeof args.actions.addRoute = (route) => args.actions.addRoute(withCardDescriptions(route));
+      // The cards' descriptions are found by the sidebar links' doc ids, before the sidebars lose them.
+      const addRoute: typeof args.actions.addRoute = (route) =>
+        args.actions.addRoute(withLeanSidebars(withCardDescriptions(route)));
       return contentLoaded.call(plugin, { ...args, actions: { ...args.actions, setGlobalData, addRoute } });
     },
   };

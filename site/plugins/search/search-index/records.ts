@@ -4,6 +4,13 @@
  * sidebar, lvl1 the page title, lvl2–lvl6 the headings; content records hold paragraphs, list
  * items and table cells, each with the hierarchy above it. Every record carries its page's access
  * level, so the engine can filter by role before ranking.
+ *
+ * Two departures, for the API reference (half its records were one or two words): a table marked
+ * `data-search-rows` (a parameter table: name, type, description) gives one record a row, not one a
+ * cell, and tab labels (`role="tablist"`: "curl", "JavaScript", "Python" on every operation) are
+ * not indexed: 17,548 → 15,517 records at 521 pages, and every search worker holds them all
+ * (docs/decisions/growth-with-content.md, eighth run). Block boundaries are spaces, so a cell's
+ * sentences and facts do not run together ("…solution.Pattern").
  */
 import type { AccessLevel, SearchRecord, SearchRecordType } from '@tala/policy';
 import { type DefaultTreeAdapterMap, parse } from 'parse5';
@@ -26,6 +33,12 @@ const LEVEL_WEIGHT: Record<RecordType, number> = {
 };
 const HEADINGS = ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'];
 const CONTENT = new Set(['p', 'li', 'td']);
+/** Blocks whose text ends where the next begins: "…solution." + "Pattern: …" is not one word. */
+const BLOCKS = new Set(['p', 'li', 'td', 'th', 'tr', 'div', 'ul', 'ol', 'dl', 'dt', 'dd', 'table', 'br', ...HEADINGS]);
+/** Marks a table whose rows are its records (one a parameter) instead of its cells. */
+export const ROW_RECORDS_ATTRIBUTE = 'data-search-rows';
+/** Between a row's cells in its record. */
+const CELL_SEPARATOR = ' · ';
 /** Not indexed: code is noise for a docs search, navigation repeats on every page. */
 const SKIP = new Set(['pre', 'script', 'style', 'nav', 'svg', 'button', 'details']);
 
@@ -41,7 +54,25 @@ function* walk(node: Node): Generator<Element> {
 function textOf(node: Node): string {
   if (node.nodeName === '#text' && 'value' in node) return node.value;
   if ('tagName' in node && (SKIP.has(node.tagName) || classes(node).includes('hash-link'))) return '';
-  return ('childNodes' in node ? node.childNodes : []).map(textOf).join('');
+  const text = ('childNodes' in node ? node.childNodes : []).map(textOf).join('');
+  return 'tagName' in node && BLOCKS.has(node.tagName) ? ` ${text} ` : text;
+}
+
+const isTabList = (el: Element) => attr(el, 'role') === 'tablist';
+
+/** The body rows of a table (not its header row), each as its cells' texts. */
+function rowsOf(table: Element): string[] {
+  const rows: string[] = [];
+  for (const el of walk(table)) {
+    if (el.tagName !== 'tr' || el.childNodes.some((c) => 'tagName' in c && c.tagName === 'th')) continue;
+    const cells = el.childNodes.filter((c): c is Element => 'tagName' in c && c.tagName === 'td');
+    const text = cells
+      .map((cell) => clean(textOf(cell)))
+      .filter(Boolean)
+      .join(CELL_SEPARATOR);
+    if (text) rows.push(text);
+  }
+  return rows;
 }
 const clean = (text: string) =>
   text
@@ -124,7 +155,11 @@ export function recordsOfPage({ html, url, access, pageRank = 0 }: PageInput): S
 
   const visit = (node: Node, insideContent: boolean) => {
     if (!('tagName' in node)) return;
-    if (SKIP.has(node.tagName)) return;
+    if (SKIP.has(node.tagName) || isTabList(node)) return;
+    if (node.tagName === 'table' && attr(node, ROW_RECORDS_ATTRIBUTE) !== undefined) {
+      if (hierarchy.lvl1) for (const row of rowsOf(node)) push('content', row);
+      return;
+    }
     // A card of a category index repeats another page's title and description.
     if (node.tagName === 'a' && classes(node).includes('card')) return;
     const level = HEADINGS.indexOf(node.tagName);

@@ -184,3 +184,47 @@ test("UPGRADE docs version props: the theme reads a doc's entry of the version's
     ),
   );
 });
+
+test("UPGRADE docs version props: the theme reads a sidebar link's docId only as a yes/no (and in DocCard), and unlisted only negated", () => {
+  // lean-sidebars.ts replaces each doc link's docId with DOC_LINK and drops unlisted: false.
+  const dirs = [
+    '@docusaurus/theme-classic/lib',
+    '@docusaurus/theme-common/lib',
+    '@docusaurus/plugin-content-docs/lib/client',
+  ];
+  const uses = (pattern: RegExp) =>
+    dirs.flatMap((dir) => {
+      // Some of these packages do not export their package.json: the root is where the entry sits.
+      const name = dir.split('/').slice(0, 2).join('/');
+      const entry = require.resolve(name);
+      const root = entry.slice(
+        0,
+        entry.lastIndexOf(`${path.sep}${name.replace('/', path.sep)}${path.sep}`) + name.length + 1,
+      );
+      const base = path.join(root, dir.split('/').slice(2).join('/'));
+      return readdirSync(base, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+        .flatMap((entry) => {
+          const file = path.join(entry.parentPath, entry.name);
+          return [...readFileSync(file, 'utf8').matchAll(pattern)].map((m) => `${path.relative(base, file)}: ${m[0]}`);
+        });
+    });
+  assert.deepEqual(
+    uses(/\bitem\.docId\b[^\n]{0,12}/g),
+    ['theme/DocCard/index.js: item.docId ?? undefine', 'docsUtils.js: item.docId &&'],
+    broke(
+      "the theme reads sidebar links' docId otherwise",
+      'site/plugins/access/docs-instance/lean-sidebars.ts',
+      SECTION,
+    ),
+  );
+  assert.deepEqual(
+    uses(/.{0,1}\bitem\.unlisted\b/g),
+    ['docsUtils.js: !item.unlisted', 'docsUtils.js: !item.unlisted'],
+    broke(
+      "the theme reads sidebar links' unlisted otherwise",
+      'site/plugins/access/docs-instance/lean-sidebars.ts',
+      SECTION,
+    ),
+  );
+});

@@ -75,3 +75,28 @@ test("the page's front-matter keywords go on its title record only", () => {
     'no keywords meta, no keywords field',
   );
 });
+
+test('RECORDS-ROWS a parameter table gives one record a parameter, tab labels none, and blocks do not run together', () => {
+  const html = `<html><body><article><h1>Publish</h1>
+<h2 id="path-parameters">Path parameters</h2>
+<table data-search-rows=""><thead><tr><th>Name</th><th>Type</th><th>Description</th></tr></thead><tbody>
+<tr id="p-solutionId"><td><a href="#p-solutionId"><code>solutionId</code></a> <span>required</span></td><td><code>string</code></td><td>Id of the solution.<ul><li>Pattern: <code>^sol-</code></li><li>Example: <code>sol-7f</code></li></ul></td></tr>
+<tr><td><code>environment</code></td><td><code>string</code></td><td>Name of the environment.</td></tr>
+</tbody></table>
+<h2 id="example">Example request</h2>
+<div><ul role="tablist"><li>curl</li><li>Python</li></ul><div role="tabpanel"><p>Run it.</p></div></div>
+<table><tr><td>A cell</td><td>Another</td></tr></table>
+</article></body></html>`;
+  const records = recordsOfPage({ html, url: 'http://portal/op/', access: 'reader' });
+  assert.deepEqual(
+    records.filter((r) => r.type === 'content').map((r) => [r.content, r.anchor]),
+    [
+      ['solutionId required · string · Id of the solution. Pattern: ^sol- Example: sol-7f', 'path-parameters'],
+      ['environment · string · Name of the environment.', 'path-parameters'],
+      ['Run it.', 'example'],
+      // Other tables keep a record a cell.
+      ['A cell', 'example'],
+      ['Another', 'example'],
+    ],
+  );
+});
