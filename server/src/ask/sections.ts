@@ -1,6 +1,6 @@
 import type { AccessLevel } from '@tala/policy';
 import type { SearchRecord } from '../search/records.ts';
-import { isStopWord, stem, term, words } from '../search/text.ts';
+import { isStopWord, memoised, stem, term, wordTexts } from '../search/text.ts';
 
 /**
  * The build's records regrouped as sections, the unit a question is answered from: the records
@@ -38,12 +38,20 @@ export interface SectionIndex {
 
 const HEADINGS = ['lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 
+/**
+ * Per distinct word, once: the corpus repeats its words, and folding a word (Unicode
+ * normalisation) for the stop-word check was most of what building the sections cost
+ * (docs/decisions/growth-with-content.md, eighth run).
+ */
+const stemOfWord = memoised((word: string) => stem(term(word)));
+const isStopWordMemo = memoised(isStopWord);
+
 /** The stems of a text's words, as retrieval compares them (folded, singular, Snowball stem). */
 export function stemsOf(text: string, { skipStopWords = true } = {}): string[] {
   const out: string[] = [];
-  for (const word of words(text)) {
-    if (skipStopWords && isStopWord(word.text)) continue;
-    out.push(stem(term(word.text)));
+  for (const word of wordTexts(text)) {
+    if (skipStopWords && isStopWordMemo(word)) continue;
+    out.push(stemOfWord(word));
   }
   return out;
 }

@@ -29,6 +29,11 @@ export function fold(word: string): string {
   return word.normalize('NFKD').replace(COMBINING_MARKS, '').toLowerCase();
 }
 
+/** The words of a text, without offsets: the same words as words(), for callers that need only their text. */
+export function wordTexts(text: string): string[] {
+  return text.match(WORD) ?? [];
+}
+
 /** The words of a text, with their offsets. */
 export function words(text: string): Word[] {
   const matches = [...text.matchAll(WORD)];
@@ -47,7 +52,7 @@ export function words(text: string): Word[] {
  * Memoises a word → value function, bounded: highlighting asks about the same words for every
  * hit and query, and the index build about every word of the corpus.
  */
-function memoised<T>(compute: (word: string) => T, limit = 100_000): (word: string) => T {
+export function memoised<T>(compute: (word: string) => T, limit = 100_000): (word: string) => T {
   const cache = new Map<string, T>();
   return (word) => {
     let found = cache.get(word);
