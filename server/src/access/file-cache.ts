@@ -49,8 +49,8 @@ export class FileCache {
   ): Promise<FileCache> {
     const list = [...names];
     const variantPath = (name: string, encoding: Encoding) => path.join(buildDir, `${name}${SUFFIX[encoding]}`);
-    // The file system is asked many things at once: one at a time, a 10,000-page build's 180,000
-    // stats and reads took most of the gate's start-up (docs/decisions/growth-with-content.md).
+    // The file system is asked many things at once: one at a time, the stats and reads of a
+    // 3,412-page build took 2.3 s, 64 at a time 0.6 s (docs/decisions/growth-with-content.md).
     const infos = await inParallel(list, (name) =>
       Promise.all(ENCODINGS.map((encoding) => stat(variantPath(name, encoding)).catch(() => null))),
     );

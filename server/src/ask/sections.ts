@@ -1,6 +1,6 @@
 import type { AccessLevel } from '@tala/policy';
 import type { SearchRecord } from '../search/records.ts';
-import { isStopWord, memoised, stem, term, wordTexts } from '../search/text.ts';
+import { isStopWord, stem, term, wordTexts } from '../search/text.ts';
 
 /**
  * The build's records regrouped as sections, the unit a question is answered from: the records
@@ -38,20 +38,14 @@ export interface SectionIndex {
 
 const HEADINGS = ['lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 
-/**
- * Per distinct word, once: the corpus repeats its words, and folding a word (Unicode
- * normalisation) for the stop-word check was most of what building the sections cost
- * (docs/decisions/growth-with-content.md, eighth run).
- */
-const stemOfWord = memoised((word: string) => stem(term(word)));
-const isStopWordMemo = memoised(isStopWord);
-
 /** The stems of a text's words, as retrieval compares them (folded, singular, Snowball stem). */
 export function stemsOf(text: string, { skipStopWords = true } = {}): string[] {
   const out: string[] = [];
+  // Words without offsets (wordTexts), and isStopWord memoised: for every word of the corpus at
+  // start-up, these were most of the sections' cost (docs/decisions/growth-with-content.md, eighth run).
   for (const word of wordTexts(text)) {
-    if (skipStopWords && isStopWordMemo(word)) continue;
-    out.push(stemOfWord(word));
+    if (skipStopWords && isStopWord(word)) continue;
+    out.push(stem(term(word)));
   }
   return out;
 }

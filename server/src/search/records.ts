@@ -27,8 +27,8 @@ export { SEARCH_RECORDS_FILE, SEARCH_SYNONYMS_FILE, type SynonymGroups };
  * One copy of each repeated text, and each address made site-relative once. JSON.parse gives
  * every record its own copy of its page's title, headings and address (a page's records share
  * them, a section's records their anchor's address), and every search worker keeps every record:
- * at 1× the shared copies were 30 % of the records' heap (17.0 → 11.9 MiB) and the address parses
- * 40 % of their check (docs/decisions/growth-with-content.md, eighth run).
+ * at 521 pages the shared copies were 44 % of the records' heap (17.0 → 9.6 MiB;
+ * docs/decisions/growth-with-content.md, eighth run).
  */
 interface SharedTexts {
   intern<T extends string>(text: T): T;

@@ -52,7 +52,7 @@ export function words(text: string): Word[] {
  * Memoises a word → value function, bounded: highlighting asks about the same words for every
  * hit and query, and the index build about every word of the corpus.
  */
-export function memoised<T>(compute: (word: string) => T, limit = 100_000): (word: string) => T {
+function memoised<T>(compute: (word: string) => T, limit = 100_000): (word: string) => T {
   const cache = new Map<string, T>();
   return (word) => {
     let found = cache.get(word);
@@ -180,7 +180,8 @@ const QUESTION_WORDS = [
 ];
 const STOP_WORDS = new Set([...stopwords.map(fold), ...QUESTION_WORDS].filter((word) => !MEANINGFUL.has(word)));
 
-export const isStopWord = (word: string): boolean => {
+/** Memoised: retrieval asks it of every word of the corpus, and folding a word normalises its Unicode. */
+export const isStopWord = memoised((word: string): boolean => {
   const folded = fold(word);
   return STOP_WORDS.has(folded) || (folded.length === 1 && !/\d/.test(folded));
-};
+});
