@@ -75,6 +75,7 @@ const config: Config = {
     './plugins/performance/prefetch-once/index.ts',
     './plugins/performance/json-modules/index.ts',
     './plugins/performance/bundle-order/index.ts',
+    './plugins/performance/scope-hoisting/index.ts',
     './plugins/performance/runtime-maps/index.ts',
   ],
 
