@@ -22,6 +22,9 @@ export { moduleOf };
  */
 
 /** BUILD_ERR_ROUTE_SPLIT of the build's catalogue (site/plugins/build-errors.ts). */
+/** The chunk name of every section's route table starts with it. */
+export const SECTION_CHUNK_PREFIX = 'tala-routes-';
+
 export class RouteSplitError extends BuildError {
   constructor(message: string, options?: { cause?: unknown }) {
     super('BUILD_ERR_ROUTE_SPLIT', message, options);
@@ -161,7 +164,7 @@ export function splitRoutes(input: SplitInput): SplitOutput {
       name,
       directory,
       from,
-      chunkName: `tala-routes-${name.replaceAll('/', '.')}`,
+      chunkName: `${SECTION_CHUNK_PREFIX}${name.replaceAll('/', '.')}`,
       source,
       routeKeys: own.map((leaf) => leaf.key),
     };

@@ -1,11 +1,14 @@
 import type { Plugin } from '@docusaurus/types';
 import type { Compiler, WebpackPluginInstance } from 'webpack';
+import { SECTION_CHUNK_PREFIX } from '../route-sections/split';
+import { type MovedChunk, sectionRegistration, withoutSectionChunks } from './by-section';
 import { hoistChunkMaps } from './hoist';
 
 const NAME = 'tala-runtime-maps';
 
 /**
- * The client bundle's runtime with its chunk maps built once (./hoist.ts says why and when a map
+ * The client bundle's runtime without the page chunks a route section loads (./by-section.ts: the
+ * section lists them) and with its other chunk maps built once (./hoist.ts says why and when a map
  * may move). The runtime chunk is rewritten after minification and before the bundler hashes file
  * contents (`realContentHash`, the OPTIMIZE_HASH stage), so its file name still changes with what
  * it holds and the gate may keep caching `/assets/` as immutable.
@@ -24,14 +27,29 @@ export function runtimeMapsPlugin(): WebpackPluginInstance {
         compilation.hooks.processAssets.tap(
           { name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE },
           () => {
+            const code = (file: string) => compilation.getAsset(file)?.source.source().toString();
+            const bySection = sectionChunks(compilation);
+            const moved = [...bySection.values()].flat();
+            let registered = false;
             for (const chunk of compilation.chunks) {
               if (!chunk.hasRuntime()) continue;
               for (const file of chunk.files) {
-                if (!file.endsWith('.js')) continue;
-                const code = compilation.getAsset(file)?.source.source().toString();
-                if (code === undefined) continue;
-                const hoisted = hoistChunkMaps(code);
-                if (hoisted !== code) compilation.updateAsset(file, new sources.RawSource(hoisted));
+                const runtime = file.endsWith('.js') ? code(file) : undefined;
+                if (runtime === undefined) continue;
+                const ids = new Set(moved.map((c) => c.id));
+                const names = new Set(moved.flatMap((c) => (c.name ? [c.name] : [])));
+                const lean = moved.length > 0 ? withoutSectionChunks(runtime, ids, names) : undefined;
+                // The sections register their chunks only when the runtime no longer lists them.
+                if (lean !== undefined && !registered) {
+                  registered = true;
+                  for (const [section, chunks] of bySection) {
+                    const text = code(section);
+                    if (text !== undefined)
+                      compilation.updateAsset(section, new sources.RawSource(text + sectionRegistration(chunks)));
+                  }
+                }
+                const hoisted = hoistChunkMaps(lean ?? runtime);
+                if (hoisted !== runtime) compilation.updateAsset(file, new sources.RawSource(hoisted));
               }
             }
           },
@@ -39,6 +57,43 @@ export function runtimeMapsPlugin(): WebpackPluginInstance {
       });
     },
   };
+}
+
+type AnyCompilation = Parameters<Parameters<Compiler['hooks']['thisCompilation']['tap']>[1]>[0];
+type AnyChunk = AnyCompilation['chunks'] extends Iterable<infer C> ? C : never;
+
+const isSection = (chunk: AnyChunk) => chunk.name?.startsWith(SECTION_CHUNK_PREFIX) ?? false;
+
+/**
+ * Each route section's chunk file, with the chunks only it loads: a chunk moves when every chunk
+ * group it belongs to is loaded from groups holding that one section chunk, and its only file is
+ * a script (a chunk with styles keeps its entries in the runtime's style maps too).
+ */
+function sectionChunks(compilation: AnyCompilation): Map<string, MovedChunk[]> {
+  const bySection = new Map<string, MovedChunk[]>();
+  for (const chunk of compilation.chunks) {
+    if (chunk.hasRuntime() || chunk.canBeInitial() || isSection(chunk) || chunk.id === null) continue;
+    const files = [...chunk.files];
+    if (files.length !== 1 || !files[0]?.endsWith('.js')) continue;
+    const sections = new Set<AnyChunk>();
+    let elsewhere = false;
+    for (const group of chunk.groupsIterable) {
+      const parents = group.getParents();
+      if (parents.length === 0) elsewhere = true;
+      for (const parent of parents) {
+        const own = parent.chunks.filter(isSection);
+        if (own.length !== 1) elsewhere = true;
+        for (const section of own) sections.add(section);
+      }
+    }
+    const [section] = sections;
+    const sectionFile = section && [...section.files].find((f) => f.endsWith('.js'));
+    if (elsewhere || sections.size !== 1 || !sectionFile) continue;
+    const list = bySection.get(sectionFile) ?? [];
+    list.push({ id: String(chunk.id), name: chunk.name ?? undefined, file: files[0] });
+    bySection.set(sectionFile, list);
+  }
+  return bySection;
 }
 
 export default function runtimeMaps(): Plugin {
