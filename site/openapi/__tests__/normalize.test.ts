@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { OperationData } from '../components/types';
 import { Normalizer } from '../scripts/normalize';
-import { mdxText } from '../scripts/pages';
+import { mdxText, operationExport } from '../scripts/pages';
 import { requestSnippets } from '../scripts/snippets';
 
 const doc = {
@@ -118,4 +118,19 @@ test('the example requests (curl, JavaScript, Python) fill path parameters from 
   assert.match(python, /^import os\n/);
   assert.match(python, /"X-Tala-Session": os\.environ\["TALA_SESSION_ID"\]/);
   assert.match(python, /requests\.put\(url, json=payload, headers=headers\)/);
+});
+
+test('OPERATION-INLINE the operation data in the page module reads back as the same object, whatever its text holds', () => {
+  const tricky =
+    'quote " apostrophe \' backslash \\ newline \n tab \t brace { } angle </script> line sep \u2028 para \u2029 emoji 🦜 `tick` ${x}';
+  const op = {
+    summary: tricky,
+    parameters: [{ name: 'q', description: tricky, schema: { example: [1, null, true] } }],
+  };
+  const line = operationExport(op as unknown as OperationData);
+  // One line: an MDX ESM block ends at a blank line.
+  assert.doesNotMatch(line, /[\n\r\u2028\u2029]/);
+  assert.match(line, /^export const operation = JSON\.parse\(".*"\);$/);
+  const read = new Function(`${line.replace(/^export /, '')} return operation;`)();
+  assert.deepEqual(read, op);
 });

@@ -199,10 +199,7 @@ export async function generate(): Promise<{ pages: number }> {
       }
       const base = path.join(outDir, op.family, op.slug);
       write(`${base}.json`, `${JSON.stringify(op.data)}\n`);
-      write(
-        `${base}.mdx`,
-        operationPage(op.data, op.slug, op.description, index + 1, op.keywords, layout.credentialHelp),
-      );
+      write(`${base}.mdx`, operationPage(op.data, op.description, index + 1, op.keywords, layout.credentialHelp));
       pages += 1;
     }
   }
