@@ -1,17 +1,12 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import vm from 'node:vm';
-import { type Configuration, type RspackPluginInstance, rspack } from '@rspack/core';
 import { SECTION_CHUNK_PREFIX } from '../../route-sections/split';
 import { CHUNK_FILES_GLOBAL, withoutSectionChunks } from '../by-section';
-import { runtimeMapsPlugin } from '../index';
-
-const require = createRequire(import.meta.url);
-const ChunkAssetPlugin = require('@docusaurus/core/lib/webpack/plugins/ChunkAssetPlugin').default;
+import { clientBuild } from './client-build';
 
 // A shell that loads a route section, which loads its pages, as route-sections builds them; one
 // chunk the shell loads too, and one both sections load, which must stay in the runtime.
@@ -36,35 +31,7 @@ globalThis.chunkFile = (id) => __webpack_require__.u(id);
 );
 
 async function build(withPlugin: boolean) {
-  const out = path.join(dir, withPlugin ? 'with' : 'without');
-  const plugins: RspackPluginInstance[] = [new ChunkAssetPlugin()];
-  if (withPlugin) plugins.push(runtimeMapsPlugin() as unknown as RspackPluginInstance);
-  const config: Configuration = {
-    mode: 'production',
-    context: dir,
-    entry: './entry.js',
-    output: {
-      path: out,
-      publicPath: '/',
-      filename: 'assets/js/[name].[contenthash:8].js',
-      chunkFilename: 'assets/js/[name].[contenthash:8].js',
-      hashFunction: 'xxhash64',
-    },
-    optimization: { runtimeChunk: true },
-    plugins,
-  };
-  const stats = await new Promise<{ id: string; names: string[] }[]>((resolve, reject) =>
-    rspack(config).run((error, result) =>
-      error || !result || result.hasErrors()
-        ? reject(error ?? new Error('the build failed'))
-        : resolve(
-            (result.toJson({ all: false, chunks: true, ids: true }).chunks ?? []).map((c) => ({
-              id: String(c.id),
-              names: c.names ?? [],
-            })),
-          ),
-    ),
-  );
+  const { out, chunks: stats } = await clientBuild(dir, withPlugin);
   const files = readdirSync(path.join(out, 'assets/js'));
   const read = (prefix: string) =>
     readFileSync(path.join(out, 'assets/js', files.find((f) => f.startsWith(`${prefix}.`)) ?? ''), 'utf8');

@@ -1,17 +1,11 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import vm from 'node:vm';
-import { type Configuration, type RspackPluginInstance, rspack } from '@rspack/core';
 import { chunkMapsIn, HOISTED_NAME } from '../hoist';
-import { runtimeMapsPlugin } from '../index';
-
-// Docusaurus's own `__webpack_require__.gca` (the chunk-name map the prefetch reads), as its client bundle adds it.
-const require = createRequire(import.meta.url);
-const ChunkAssetPlugin = require('@docusaurus/core/lib/webpack/plugins/ChunkAssetPlugin').default;
+import { clientBuild } from './client-build';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tala-runtime-maps-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,30 +20,7 @@ globalThis.chunkAsset = (name) => __webpack_require__.gca(name);
 
 /** A production client build as Docusaurus configures one; the runtime's file name and `gca`'s answer for each chunk. */
 async function build(withPlugin: boolean) {
-  const out = path.join(dir, withPlugin ? 'with' : 'without');
-  const plugins: RspackPluginInstance[] = [new ChunkAssetPlugin()];
-  if (withPlugin) plugins.push(runtimeMapsPlugin() as unknown as RspackPluginInstance);
-  const config: Configuration = {
-    mode: 'production',
-    context: dir,
-    entry: './entry.js',
-    output: {
-      path: out,
-      publicPath: '/',
-      filename: 'assets/js/[name].[contenthash:8].js',
-      chunkFilename: 'assets/js/[name].[contenthash:8].js',
-      hashFunction: 'xxhash64',
-    },
-    optimization: { runtimeChunk: true },
-    plugins,
-  };
-  await new Promise<unknown>((resolve, reject) =>
-    rspack(config).run((error, stats) =>
-      error || stats?.hasErrors()
-        ? reject(error ?? new Error(String(stats?.toJson({ all: false, errors: true }).errors?.[0]?.message)))
-        : resolve(undefined),
-    ),
-  );
+  const { out } = await clientBuild(dir, withPlugin);
   const files = readdirSync(path.join(out, 'assets/js'));
   const runtime = files.find((f) => f.startsWith('runtime~main.')) ?? '';
   const code = readFileSync(path.join(out, 'assets/js', runtime), 'utf8');
