@@ -30,14 +30,14 @@ export function runtimeMapsPlugin(): WebpackPluginInstance {
             const code = (file: string) => compilation.getAsset(file)?.source.source().toString();
             const bySection = sectionChunks(compilation);
             const moved = [...bySection.values()].flat();
+            const ids = new Set(moved.map((c) => c.id));
+            const names = new Set(moved.flatMap((c) => (c.name ? [c.name] : [])));
             let registered = false;
             for (const chunk of compilation.chunks) {
               if (!chunk.hasRuntime()) continue;
               for (const file of chunk.files) {
                 const runtime = file.endsWith('.js') ? code(file) : undefined;
                 if (runtime === undefined) continue;
-                const ids = new Set(moved.map((c) => c.id));
-                const names = new Set(moved.flatMap((c) => (c.name ? [c.name] : [])));
                 const lean = moved.length > 0 ? withoutSectionChunks(runtime, ids, names) : undefined;
                 // The sections register their chunks only when the runtime no longer lists them.
                 if (lean !== undefined && !registered) {
