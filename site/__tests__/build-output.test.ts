@@ -195,3 +195,27 @@ test('"Ask the docs" loads with the modal or the /search/ page: main.js has none
   // route its own copy (14 KB); never main.js (checked above).
   assert.ok(withPanel.length >= 1 && withPanel.length <= 2, `the Ask panel is in ${withPanel.join(', ')}`);
 });
+
+test('SIDEBAR-GROUPS every built docs page with a sidebar finds itself in it: its group holds it, marked current', () => {
+  // Each page loads its group's sidebar (plugins/access/docs-instance/sidebar-groups.ts); a page
+  // given another group's would show no current item and no breadcrumbs.
+  const problems: string[] = [];
+  let checked = 0;
+  for (const file of Object.keys(manifest.files)) {
+    if (!isPageFile(file) || !file.endsWith('index.html')) continue;
+    const html = readFileSync(path.join(buildDir, file), 'utf8');
+    const sidebar = /<nav aria-label="Docs sidebar"[^>]*>([\s\S]*?)<\/nav>/.exec(html)?.[1];
+    if (sidebar === undefined) continue;
+    const route = `/${file.slice(0, -'index.html'.length)}`;
+    const current = [...sidebar.matchAll(/<a\b[^>]*>/g)]
+      .map((tag) => tag[0])
+      // The build's HTML is minified: attribute values may be unquoted.
+      .filter(
+        (tag) => /class="[^"]*\bmenu__link--active\b/.test(tag) && new RegExp(`href="?${route}[\\s">]`).test(tag),
+      );
+    if (current.length === 0) problems.push(route);
+    checked += 1;
+  }
+  assert.ok(checked > 300, `only ${checked} pages with a sidebar`);
+  assert.deepEqual(problems, [], 'pages whose sidebar does not hold them');
+});

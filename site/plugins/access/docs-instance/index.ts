@@ -1,12 +1,14 @@
+import path from 'node:path';
 import pluginContentDocs, {
   type LoadedContent,
   type PluginOptions,
   validateOptions,
 } from '@docusaurus/plugin-content-docs';
-import type { LoadContext, Plugin } from '@docusaurus/types';
+import type { LoadContext, Plugin, RouteConfig } from '@docusaurus/types';
 import { withCardDescriptions } from './card-descriptions';
 import { leanGlobalData } from './lean-global-data';
 import { withLeanSidebars } from './lean-sidebars';
+import { withSidebarGroups } from './sidebar-groups';
 
 /**
  * The official docs plugin, used for both docs instances (the public docs and the gated on-prem
@@ -25,6 +27,11 @@ import { withLeanSidebars } from './lean-sidebars';
  *   description): lean-global-data.ts only knows `versions[].docs` and `sidebars[].link.label`.
  * Guarded by __tests__/upgrade-smoke.test.ts, which runs this plugin on a page with a secret title
  * and checks both; the canary build test catches a leak too, more slowly.
+ *
+ * The routes it adds pass through `actions.addRoute` the same way, after the plugin's own
+ * `contentLoaded` (they are buffered, as writing a sidebar group's module is asynchronous): the
+ * version props lose their doc map (card-descriptions.ts), their links' ids (lean-sidebars.ts) and
+ * then their sidebars, which become a module per group of pages (sidebar-groups.ts).
  */
 export default async function docsInstance(
   context: LoadContext,
@@ -35,12 +42,19 @@ export default async function docsInstance(
   if (!contentLoaded) return plugin;
   return {
     ...plugin,
+    // The DocVersionRoot that reads the sidebar groups (theme/): it goes with the plugin that writes them.
+    getThemePath: () => path.join(__dirname, 'theme'),
     async contentLoaded(args) {
       const setGlobalData = (data: unknown) => args.actions.setGlobalData(leanGlobalData(data));
-      // The cards' descriptions are found by the sidebar links' doc ids, before the sidebars lose them.
-      const addRoute: typeof args.actions.addRoute = (route) =>
-        args.actions.addRoute(withLeanSidebars(withCardDescriptions(route)));
-      return contentLoaded.call(plugin, { ...args, actions: { ...args.actions, setGlobalData, addRoute } });
+      const routes: RouteConfig[] = [];
+      const addRoute: typeof args.actions.addRoute = (route) => routes.push(route);
+      await contentLoaded.call(plugin, { ...args, actions: { ...args.actions, setGlobalData, addRoute } });
+      // The cards' descriptions are found by the sidebar links' doc ids, before the sidebars lose them;
+      // then the sidebars leave the version props for a module per group of pages.
+      for (const route of routes) {
+        const lean = withLeanSidebars(withCardDescriptions(route));
+        args.actions.addRoute(await withSidebarGroups(lean, options.id, args.actions.createData));
+      }
     },
   };
 }

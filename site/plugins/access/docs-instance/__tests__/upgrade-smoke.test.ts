@@ -228,3 +228,49 @@ test("UPGRADE docs version props: the theme reads a sidebar link's docId only as
     ),
   );
 });
+
+test("UPGRADE docs version props: the theme reads the version's sidebars only in useDocRootMetadata, by the matched doc route's `sidebar`", () => {
+  // sidebar-groups.ts leaves docsSidebars empty and our DocVersionRoot wrapper puts the current
+  // page's group there under the route's sidebar name: another reader would see no sidebar at all.
+  const clientCode = [
+    '@docusaurus/theme-classic/lib',
+    '@docusaurus/theme-common/lib',
+    '@docusaurus/plugin-content-docs/lib/client',
+  ];
+  const readers = clientCode.flatMap((dir) => {
+    const name = dir.split('/').slice(0, 2).join('/');
+    const entry = require.resolve(name);
+    const lib = path.join(
+      entry.slice(0, entry.lastIndexOf(`${path.sep}lib${path.sep}`)),
+      dir.split('/').slice(2).join('/'),
+    );
+    return readdirSync(lib, { recursive: true, withFileTypes: true })
+      .filter((file) => file.isFile() && file.name.endsWith('.js'))
+      .flatMap((file) => {
+        const source = readFileSync(path.join(file.parentPath, file.name), 'utf8');
+        return [...source.matchAll(/[^\s(]*\.docsSidebars\b[^\n]{0,20}/g)].map((m) => `${file.name}: ${m[0]}`);
+      });
+  });
+  assert.deepEqual(
+    readers,
+    ['docsUtils.js: versionMetadata.docsSidebars[sidebarName]'],
+    broke(
+      `the version's sidebars are read elsewhere: ${readers.join(', ')}`,
+      'site/plugins/access/docs-instance/sidebar-groups.ts, site/plugins/access/docs-instance/theme/DocVersionRoot',
+      SECTION,
+    ),
+  );
+  const docsUtils = readFileSync(
+    path.join(path.dirname(require.resolve('@docusaurus/plugin-content-docs/client')), 'docsUtils.js'),
+    'utf8',
+  );
+  assert.match(
+    docsUtils,
+    /const currentDocRoute = docRoutes\.find\(\(docRoute\) => matchPath\(location\.pathname, docRoute\)\);\s+[\s\S]{0,200}const sidebarName = currentDocRoute\.sidebar;/,
+    broke(
+      "useDocRootMetadata no longer finds the sidebar by the matched doc route's `sidebar` attribute",
+      'site/plugins/access/docs-instance/theme/DocVersionRoot',
+      SECTION,
+    ),
+  );
+});
