@@ -17,7 +17,7 @@
 import path from 'node:path';
 import { GROUP_ATTRIBUTE } from './client/sidebar-groups';
 
-export const GROUP_LINKS = 120;
+export const GROUP_LINKS = 300;
 
 /** The class of a category shown as a link (styled in src/css/custom.css). */
 export const CATEGORY_LINK_CLASS = 'tala-category-link';

@@ -10,7 +10,7 @@ export { moduleOf };
 /**
  * Splits Docusaurus's generated route table into a shell (what every page needs: the top-level
  * routes and the layout routes) and modules for the sections of the docs (./sections.ts: each
- * holds its pages' routes, their route-to-chunk entries and the registry entries only they use).
+ * holds its pages' routes, their route-to-chunk entries and the registry entries only sections use).
  *
  * Reach-in (docs/upgrading.md, "route table per section"): `.docusaurus/routes.js`, `registry.js`
  * and `routesChunkNames.json` are code and data Docusaurus generates for its own bundle. What this
@@ -131,11 +131,14 @@ export function splitRoutes(input: SplitInput): SplitOutput {
   const registry = registryEntries(input.registryJs);
   const shellRegistry: string[] = [];
   const sectionRegistry = new Map<string, string[]>();
+  // An entry the shell uses (or nothing does) stays in the shell; one that only sections use goes
+  // into each of them (a sidebar group's module serves pages of several sections): main.js does
+  // not grow with what the sections share, and a section's entries are merged into the registry
+  // before its routes are matched, so whichever section runs first brings it.
   for (const [name, source] of registry) {
     const owners = usedBy.get(name);
-    const only = owners?.size === 1 ? ([...owners][0] as string) : '';
-    if (only === '') shellRegistry.push(source);
-    else sectionRegistry.set(only, [...(sectionRegistry.get(only) ?? []), source]);
+    if (!owners || owners.has('')) shellRegistry.push(source);
+    else for (const owner of owners) sectionRegistry.set(owner, [...(sectionRegistry.get(owner) ?? []), source]);
   }
 
   const sections = modules.map(({ name, directory, from }): SplitSection => {

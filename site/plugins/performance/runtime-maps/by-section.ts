@@ -8,7 +8,9 @@ import { simple } from 'acorn-walk';
  * chunk name: about 57 bytes a page, 588 KiB of runtime at 10,433 pages, fetched, compiled and run
  * before any page hydrates (docs/decisions/growth-with-content.md). A page's chunks are only ever
  * asked for after its section's route table has loaded (route-sections: the registry entries that
- * import them live in that module; the prefetch waits for it), so the section can carry them.
+ * import them live in that module; the prefetch waits for it), so the section can carry them. A
+ * chunk that several sections load and the shell does not (a sidebar group's module, whose registry
+ * entry route-sections puts in each of those sections) is registered by each.
  *
  * This module rewrites the runtime: the moved chunks leave its maps, and `.u` first looks in
  * `self.__talaChunkFiles`, which each section chunk fills when it runs (sectionRegistration).

@@ -65,9 +65,10 @@ type AnyChunk = AnyCompilation['chunks'] extends Iterable<infer C> ? C : never;
 const isSection = (chunk: AnyChunk) => chunk.name?.startsWith(SECTION_CHUNK_PREFIX) ?? false;
 
 /**
- * Each route section's chunk file, with the chunks only it loads: a chunk moves when every chunk
- * group it belongs to is loaded from groups holding that one section chunk, and its only file is
- * a script (a chunk with styles keeps its entries in the runtime's style maps too).
+ * Each route section's chunk file, with the chunks it loads that only sections load: a chunk moves
+ * when every chunk group it belongs to is loaded from groups holding one section chunk each (every
+ * such section registers it), and its only file is a script (a chunk with styles keeps its entries
+ * in the runtime's style maps too).
  */
 function sectionChunks(compilation: AnyCompilation): Map<string, MovedChunk[]> {
   const bySection = new Map<string, MovedChunk[]>();
@@ -86,12 +87,14 @@ function sectionChunks(compilation: AnyCompilation): Map<string, MovedChunk[]> {
         for (const section of own) sections.add(section);
       }
     }
-    const [section] = sections;
-    const sectionFile = section && [...section.files].find((f) => f.endsWith('.js'));
-    if (elsewhere || sections.size !== 1 || !sectionFile) continue;
-    const list = bySection.get(sectionFile) ?? [];
-    list.push({ id: String(chunk.id), name: chunk.name ?? undefined, file: files[0] });
-    bySection.set(sectionFile, list);
+    const sectionFiles = [...sections].map((section) => [...section.files].find((f) => f.endsWith('.js')));
+    if (elsewhere || sectionFiles.length === 0 || sectionFiles.some((file) => !file)) continue;
+    // Loaded from several sections (a sidebar group's module): each of them registers it.
+    for (const sectionFile of sectionFiles as string[]) {
+      const list = bySection.get(sectionFile) ?? [];
+      list.push({ id: String(chunk.id), name: chunk.name ?? undefined, file: files[0] });
+      bySection.set(sectionFile, list);
+    }
   }
   return bySection;
 }

@@ -89,7 +89,7 @@ test('a section from MIN_SECTION_ROUTES page routes gets a module; the rest stay
   assert.deepEqual([...readSection(split.sections[1]?.source as string).routes.keys()], ['/-b02']);
 });
 
-test('shell and sections together are the original table: routes, chunk names and registry, nothing twice', () => {
+test('shell and sections together are the original table: routes and chunk names once each, every registry entry where it is used', () => {
   const input = site({ studio: 12, reference: 2 * MAX_MODULE_ROUTES + 30, cccf: 3, '': 1 });
   const split = splitRoutes(input);
   // The reference is over the limit: three modules, named after the first directory each holds (in code-unit order).
@@ -110,14 +110,43 @@ test('shell and sections together are the original table: routes, chunk names an
   assert.equal(chunkNames.flatMap(Object.keys).length, Object.keys(input.routesChunkNames).length);
 
   const registry = [registryKeysOf(split.registryJs), ...sections.map((s) => s.registryKeys)];
-  assert.deepEqual(registry.flat().sort(), registryKeysOf(input.registryJs).sort());
-  // A chunk that two sections (or the shell) use stays in the shell: the docs' shared DocItem.
+  assert.deepEqual([...new Set(registry.flat())].sort(), registryKeysOf(input.registryJs).sort());
+  // A chunk the shell uses stays in the shell only: the docs' shared DocItem (the home page is a doc).
   assert.ok(registry[0]?.includes('docItem'));
-  for (const keys of registry.slice(1))
-    assert.ok(
-      keys.every((key) => key.startsWith('content')),
-      keys.join(),
-    );
+  for (const keys of registry.slice(1)) {
+    assert.ok(!keys.includes('docItem'), keys.join());
+    assert.equal(new Set(keys).size, keys.length, 'an entry twice in one section');
+  }
+  // A page's own content is in its section only.
+  const contents = registry
+    .slice(1)
+    .flat()
+    .filter((key) => key.startsWith('content'));
+  assert.equal(new Set(contents).size, contents.length);
+});
+
+test('a chunk only sections use is in each of them, not in the shell (main.js does not grow with what sections share)', () => {
+  const input = site({ studio: 12, reference: 12, '': 1 });
+  // Every reference and studio page also loads one module (as a sidebar group does), the home page not.
+  const shared = 'sharedBySections';
+  const routesChunkNames = Object.fromEntries(
+    Object.entries(input.routesChunkNames).map(([key, value]) =>
+      key.startsWith('/studio/') || key.startsWith('/reference/')
+        ? [key, { ...(value as Record<string, unknown>), group: shared }]
+        : [key, value],
+    ),
+  );
+  const registryJs = input.registryJs.replace(
+    'export default {\n',
+    `export default {\n  "${shared}": [() => import("./shared.js"), "./shared.js", require.resolveWeak("./shared.js")],\n`,
+  );
+  const split = splitRoutes({ ...input, routesChunkNames, registryJs });
+  assert.ok(!registryKeysOf(split.registryJs).includes(shared));
+  const holders = split.sections.filter((section) => readSection(section.source).registryKeys.includes(shared));
+  assert.deepEqual(
+    holders.map((section) => section.chunkName),
+    ['tala-routes-reference', 'tala-routes-studio'],
+  );
 });
 
 test("a path's module is found in its deepest split directory, by the child it is under, after the base URL", () => {

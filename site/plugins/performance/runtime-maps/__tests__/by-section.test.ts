@@ -9,7 +9,8 @@ import { CHUNK_FILES_GLOBAL, withoutSectionChunks } from '../by-section';
 import { clientBuild } from './client-build';
 
 // A shell that loads a route section, which loads its pages, as route-sections builds them; one
-// chunk the shell loads too, and one both sections load, which must stay in the runtime.
+// chunk the shell loads too, which must stay in the runtime, and one both sections load (as a
+// sidebar group's module), which both register.
 const dir = mkdtempSync(path.join(os.tmpdir(), 'tala-by-section-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 const PAGES = Array.from({ length: 12 }, (_, i) => `page${i}`);
@@ -43,6 +44,7 @@ async function build(withPlugin: boolean) {
   const everyChunk = [...PAGES, 'shared', 'common', ...SECTIONS];
   return {
     runtime: read('runtime~main'),
+    sources: Object.fromEntries(SECTIONS.map((section) => [section, read(section)])),
     files,
     byName: everyChunk.map((name) => call('chunkAsset', name)),
     byId: everyChunk.map((name) => call('chunkFile', idOf(name))),
@@ -58,12 +60,16 @@ test('RUNTIME-BY-SECTION a page chunk is listed by the section that loads it, no
     assert.ok(before.runtime.includes(`"${page}"`), page);
     assert.ok(!after.runtime.includes(`"${page}"`), `${page} is still in the runtime`);
   }
-  for (const kept of ['shared', 'common', ...SECTIONS]) assert.ok(after.runtime.includes(`"${kept}"`), kept);
+  for (const kept of ['shared', ...SECTIONS]) assert.ok(after.runtime.includes(`"${kept}"`), kept);
+  assert.ok(before.runtime.includes('"common"'));
+  assert.ok(!after.runtime.includes('"common"'), 'a chunk only sections load is still in the runtime');
+  for (const section of SECTIONS)
+    assert.match(after.sources[section] ?? '', /"common"/, `${section} does not register it`);
   assert.equal(before.registered, undefined);
-  assert.equal(Object.keys(after.registered ?? {}).length, PAGES.length * 2);
+  assert.equal(Object.keys(after.registered ?? {}).length, (PAGES.length + 1) * 2);
   // Every chunk, by name (the prefetch) and by id (import()), resolves to the same file as before,
   // once its section ran: the pages' contents did not change, so neither did their names.
-  const pageIndexes = PAGES.map((_, i) => i);
+  const pageIndexes = [...PAGES.map((_, i) => i), PAGES.length + 1];
   assert.deepEqual(
     pageIndexes.map((i) => after.byName[i]),
     pageIndexes.map((i) => before.byName[i]),
