@@ -138,7 +138,11 @@ export function splitRoutes(input: SplitInput): SplitOutput {
   for (const [name, source] of registry) {
     const owners = usedBy.get(name);
     if (!owners || owners.has('')) shellRegistry.push(source);
-    else for (const owner of owners) sectionRegistry.set(owner, [...(sectionRegistry.get(owner) ?? []), source]);
+    else
+      for (const owner of owners) {
+        const list = sectionRegistry.get(owner) ?? sectionRegistry.set(owner, []).get(owner);
+        list?.push(source);
+      }
   }
 
   const sections = modules.map(({ name, directory, from }): SplitSection => {
