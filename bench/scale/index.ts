@@ -270,7 +270,7 @@ if (rows.some((r) => r.ssg)) {
 const buildAt = extrapolate((r) => r.buildSeconds).at;
 const memory = extrapolate((r) => r.buildPeakMiB).at;
 console.log(
-  `\nA ${TARGET_PAGES}-page build: about ${(buildAt / 60).toFixed(0)} min (budget 15) and ${(memory / 1024).toFixed(1)} GiB at peak (budget 24) on this machine.`,
+  `\nA ${TARGET_PAGES}-page build: about ${(buildAt / 60).toFixed(0)} min (budget 15) and ${(memory / 1024).toFixed(1)} GiB at peak (budget 8) on this machine.`,
 );
 const guide = (r: Row) => r.tbt.guide ?? NaN;
 console.log(
