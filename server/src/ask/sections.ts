@@ -1,12 +1,13 @@
 import type { AccessLevel } from '@tala/policy';
 import type { SearchRecord } from '../search/records.ts';
-import { isStopWord, stem, term, wordTexts } from '../search/text.ts';
+import { isStopWord, memoised, stem, term, wordTexts } from '../search/text.ts';
 
 /**
  * The build's records regrouped as sections, the unit a question is answered from: the records
  * of one URL (a heading's anchor, or the page's lead without one), in the order the build wrote
  * them. Built once per search worker beside its engine, with what the relevance floor of
- * retrieve.ts needs: each section's word stems and, over all sections, how many hold each stem.
+ * retrieve.ts needs: how often each stem occurs in each section and, over all sections, how many hold
+ * each stem.
  */
 export interface Section {
   readonly url: string;
@@ -18,9 +19,7 @@ export interface Section {
   readonly level: AccessLevel;
   /** Where the section starts in the build's order (its first record's position). */
   readonly position: number;
-  /** Stems of its title, heading and text. */
-  readonly stems: ReadonlySet<string>;
-  /** How often each stem occurs in its heading (counted twice) and text, and how many stems in all (BM25). */
+  /** How often each stem of its title, heading (counted twice) and text occurs, and how many stems in all (BM25). */
   readonly counts: ReadonlyMap<string, number>;
   readonly length: number;
 }
@@ -38,14 +37,21 @@ export interface SectionIndex {
 
 const HEADINGS = ['lvl2', 'lvl3', 'lvl4', 'lvl5', 'lvl6'] as const;
 
+/**
+ * A word's stem as retrieval compares it (folded, singular, Snowball stem), or null for a stop
+ * word: one memoised lookup a word, where the three steps' own memos took three (the sections read
+ * every word of the corpus at start-up; docs/decisions/growth-with-content.md, eleventh run).
+ */
+const contentStem = memoised((word: string): string | null => (isStopWord(word) ? null : stem(term(word))));
+
 /** The stems of a text's words, as retrieval compares them (folded, singular, Snowball stem). */
 export function stemsOf(text: string, { skipStopWords = true } = {}): string[] {
   const out: string[] = [];
   // Words without offsets (wordTexts), and isStopWord memoised: for every word of the corpus at
   // start-up, these were most of the sections' cost (docs/decisions/growth-with-content.md, eighth run).
   for (const word of wordTexts(text)) {
-    if (skipStopWords && isStopWord(word)) continue;
-    out.push(stem(term(word)));
+    const found = skipStopWords ? contentStem(word) : stem(term(word));
+    if (found !== null) out.push(found);
   }
   return out;
 }
@@ -80,12 +86,16 @@ export function buildSections(records: readonly SearchRecord[]): SectionIndex {
       .map((record) => (record.type === 'content' ? (record.content ?? '').trim() : ''))
       .filter(Boolean)
       .join('\n');
-    const all = stemsOf(`${title}\n${section ?? ''}\n${section ?? ''}\n${text}`);
-    const stems = new Set(all);
     const counts = new Map<string, number>();
-    for (const s of all) counts.set(s, (counts.get(s) ?? 0) + 1);
-    totalLength += all.length;
-    for (const s of stems) sectionsWith.set(s, (sectionsWith.get(s) ?? 0) + 1);
+    let length = 0;
+    for (const word of wordTexts(`${title}\n${section ?? ''}\n${section ?? ''}\n${text}`)) {
+      const found = contentStem(word);
+      if (found === null) continue;
+      counts.set(found, (counts.get(found) ?? 0) + 1);
+      length += 1;
+    }
+    totalLength += length;
+    for (const s of counts.keys()) sectionsWith.set(s, (sectionsWith.get(s) ?? 0) + 1);
     const entry: Section = {
       url,
       page: first.url_without_anchor,
@@ -94,9 +104,8 @@ export function buildSections(records: readonly SearchRecord[]): SectionIndex {
       text,
       level: first.access,
       position: first.weight.position,
-      stems,
       counts,
-      length: all.length,
+      length,
     };
     byUrl.set(url, entry);
     const page = byPage.get(entry.page);

@@ -52,7 +52,7 @@ export function words(text: string): Word[] {
  * Memoises a word → value function, bounded: highlighting asks about the same words for every
  * hit and query, and the index build about every word of the corpus.
  */
-function memoised<T>(compute: (word: string) => T, limit = 100_000): (word: string) => T {
+export function memoised<T>(compute: (word: string) => T, limit = 100_000): (word: string) => T {
   const cache = new Map<string, T>();
   return (word) => {
     let found = cache.get(word);
