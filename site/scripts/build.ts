@@ -3,9 +3,10 @@
  * SSG, the plugins' postBuild (our post-build pipeline) and the link check. In one process, the
  * memory Rspack's client compilation took stays resident to the end of the build (native memory: a
  * V8 collection and mimalloc's purge do not return it), and SSG's workers and the post-build steps
- * come on top of it: at 10,433 pages the bundling peaked at 7.4 GiB and SSG at 8.9.
- * The second process pays for loading the site again (its plugins' content; a few seconds at
- * today's size).
+ * come on top of it: at 10,433 pages the bundling peaked at 7.4 GiB and SSG at 8.9. In two
+ * processes the build's peak is the bundling's (7.8 GiB there), and SSG ran at 2.8 GiB. The second
+ * process pays for loading the site again: 1.9 s at 521 pages, 18.6 s at 10,433, about 1 % of the
+ * build (docs/decisions/growth-with-content.md, eleventh run).
  *
  * Reach-in (docs/upgrading.md, "the build in two processes"): Docusaurus's build reads
  * DOCUSAURUS_EXIT_AFTER_BUNDLING (exit after bundling, before SSG and before it deletes the server
