@@ -31,8 +31,10 @@ const siteDir = path.resolve(import.meta.dirname, '..');
  * which it resolves against the site's folder.
  */
 export function serverBundle(args: readonly string[]): string {
+  // `--out-dir DIR` or `--out-dir=DIR` (its only spellings in Docusaurus's CLI); DIR may hold '='.
   const at = args.findIndex((arg) => arg === '--out-dir' || arg.startsWith('--out-dir='));
-  const given = at < 0 ? undefined : args[at]?.includes('=') ? args[at]?.split('=')[1] : args[at + 1];
+  const flag = args[at];
+  const given = flag === undefined ? undefined : flag === '--out-dir' ? args[at + 1] : flag.slice('--out-dir='.length);
   const outDir = path.resolve(siteDir, given ?? 'build');
   return path.join(outDir, '__server', 'server.bundle.js');
 }

@@ -47,8 +47,9 @@ const contentStem = memoised((word: string): string | null => (isStopWord(word) 
 /** The stems of a text's words, as retrieval compares them (folded, singular, Snowball stem). */
 export function stemsOf(text: string, { skipStopWords = true } = {}): string[] {
   const out: string[] = [];
-  // Words without offsets (wordTexts), and isStopWord memoised: for every word of the corpus at
-  // start-up, these were most of the sections' cost (docs/decisions/growth-with-content.md, eighth run).
+  // Words without offsets (wordTexts), and a word's stem one memoised lookup (contentStem): for every
+  // word of the corpus at start-up, these were most of the sections' cost (growth-with-content.md,
+  // eighth and eleventh runs).
   for (const word of wordTexts(text)) {
     const found = skipStopWords ? contentStem(word) : stem(term(word));
     if (found !== null) out.push(found);

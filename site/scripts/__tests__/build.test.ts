@@ -13,6 +13,7 @@ test('BUILD-TWO-PROCESSES the server bundle is looked for in the output folder D
   assert.equal(serverBundle([]), at('build'));
   assert.equal(serverBundle(['--no-minify', '--out-dir', '/tmp/x']), '/tmp/x/__server/server.bundle.js');
   assert.equal(serverBundle(['--out-dir=other']), at('other'));
+  assert.equal(serverBundle(['--out-dir=a=b']), at('a=b'));
 });
 
 // Upgrade smoke: the two switches scripts/build.ts relies on, as Docusaurus's build reads them.

@@ -140,8 +140,12 @@ export function splitRoutes(input: SplitInput): SplitOutput {
     if (!owners || owners.has('')) shellRegistry.push(source);
     else
       for (const owner of owners) {
-        const list = sectionRegistry.get(owner) ?? sectionRegistry.set(owner, []).get(owner);
-        list?.push(source);
+        let list = sectionRegistry.get(owner);
+        if (!list) {
+          list = [];
+          sectionRegistry.set(owner, list);
+        }
+        list.push(source);
       }
   }
 
