@@ -30,7 +30,8 @@ export interface Gate {
 /** `nodeArgs`: e.g. `--cpu-prof` to see where a gate's time goes under a bench's load. */
 export async function startGate(env: Record<string, string> = {}, nodeArgs: string[] = []): Promise<Gate> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/src/server.ts'], {
+  // As the image runs it (Node's own type stripping, no tsx): start-up and memory are the deployed gate's.
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, 'server/src/server.ts'], {
     cwd: root,
     env: {
       ...process.env,

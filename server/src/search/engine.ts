@@ -1,6 +1,6 @@
 import type { AccessLevel } from '@tala/policy';
 import { Admission, type FilterGroups } from './engine/filters.ts';
-import { buildIndex, type EngineIndex } from './engine/index-build.ts';
+import { buildIndex, type EngineIndex, type IndexData, indexFromData } from './engine/index-build.ts';
 import { candidatesOf, MatchPool, matchUnit, relationOf, type TermRelation } from './engine/match.ts';
 import { buildPageModel, FUSION_DEPTH, fuse, isQuestion, type PageModel, pageScores } from './engine/page-evidence.ts';
 import { queryUnits } from './engine/query.ts';
@@ -63,12 +63,21 @@ export class SearchEngine {
   readonly #pool: MatchPool;
   readonly #pages: PageModel;
 
-  constructor(records: readonly SearchRecord[], synonyms: SynonymGroups = [], ranking = QUESTION_RANKING) {
+  /**
+   * `prepared`: the index data computed earlier from these same records (a corpus snapshot,
+   * snapshot.ts); without it the index is built here, and `synonyms` go into it.
+   */
+  constructor(
+    records: readonly SearchRecord[],
+    synonyms: SynonymGroups = [],
+    ranking = QUESTION_RANKING,
+    prepared?: IndexData,
+  ) {
     this.#ranking = ranking;
     if (records.length > MAX_RECORDS) throw new RangeError(`at most ${MAX_RECORDS} search records`);
     const own = [...records];
     this.size = own.length;
-    this.#index = buildIndex(own, synonyms);
+    this.#index = prepared ? indexFromData(own, prepared) : buildIndex(own, synonyms);
     this.#admission = new Admission(own);
     this.#pool = new MatchPool(own.length, this.#index.vocabulary);
     this.#pages = buildPageModel(own, this.#index.recordTerms);

@@ -27,7 +27,16 @@ export async function search(
 ): Promise<void> {
   if (searcher) {
     fastify.addHook('onClose', () => searcher.close());
-    fastify.log.info({ records: searcher.records, workers: config.search.workers }, 'search engine ready');
+    const { records, indexedAtStart } = searcher;
+    fastify.log.info(
+      { records, workers: config.search.workers, snapshot: indexedAtStart === null },
+      'search engine ready',
+    );
+    if (indexedAtStart) {
+      fastify.log.warn(
+        `${indexedAtStart}: the search workers indexed the records at start-up (npm run build writes it)`,
+      );
+    }
   } else {
     fastify.log.warn(`no ${SEARCH_RECORDS_FILE} in the build: search answers 503 until the site is rebuilt`);
   }

@@ -68,16 +68,15 @@ export interface RecordTerms {
   starts: Uint32Array;
 }
 
-export interface EngineIndex {
-  records: readonly SearchRecord[];
-  /** Term → posting: the dictionary every query word is looked up in (exact and prefix). */
-  terms: SearchableMap<Posting>;
-  /** The terms within a word's typos (typo-lookup.ts). */
-  typos: TypoLookup;
-  /** How many distinct terms (term ids run from 0 to vocabulary - 1). */
-  vocabulary: number;
+/**
+ * The index as plain data: what buildIndexData computes from the records, and what a corpus
+ * snapshot (search/snapshot.ts) keeps, so that a gate loads it instead of computing it again.
+ */
+export interface IndexData {
   /** Each term id's term (the highlighter turns a query's matched ids back into words). */
   termOfId: readonly string[];
+  /** Each term id's posting. */
+  postings: readonly Posting[];
   /** Per record: its terms in order (proximity). */
   recordTerms: RecordTerms[];
   /** Per record and attribute: the attribute's term when it is a single word (exactOnSingleWordQuery). */
@@ -104,6 +103,17 @@ export interface EngineIndex {
   forms: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
+/** The index a query walks: the data, with its lookups made from the terms (cheap beside the data). */
+export interface EngineIndex extends IndexData {
+  records: readonly SearchRecord[];
+  /** Term → posting: the dictionary every query word is looked up in (exact and prefix). */
+  terms: SearchableMap<Posting>;
+  /** The terms within a word's typos (typo-lookup.ts). */
+  typos: TypoLookup;
+  /** How many distinct terms (term ids run from 0 to vocabulary - 1). */
+  vocabulary: number;
+}
+
 /** An attribute's indexed terms with their word positions, and its single word's term if it has one. */
 interface AttributeTerms {
   termIds: number[];
@@ -120,6 +130,19 @@ interface AttributeTerms {
 const REMEMBERED_TEXTS = 100_000;
 
 export function buildIndex(records: readonly SearchRecord[], synonyms: SynonymGroups): EngineIndex {
+  return indexFromData(records, buildIndexData(records, synonyms));
+}
+
+/** The lookups over the terms (a radix tree and the typo buckets: about 1 % of building the data). */
+export function indexFromData(records: readonly SearchRecord[], data: IndexData): EngineIndex {
+  const terms = new SearchableMap<Posting>();
+  data.postings.forEach((posting, termId) => {
+    terms.set(data.termOfId[termId] as string, posting);
+  });
+  return { ...data, records, terms, typos: new TypoLookup(terms.entries()), vocabulary: data.termOfId.length };
+}
+
+export function buildIndexData(records: readonly SearchRecord[], synonyms: SynonymGroups): IndexData {
   const termIds = new Map<string, number>();
   const idOf = (t: string) => termIds.get(t) ?? termIds.set(t, termIds.size).size - 1;
   const remembered = new Map<string, AttributeTerms>();
@@ -175,17 +198,13 @@ export function buildIndex(records: readonly SearchRecord[], synonyms: SynonymGr
       posting.attributes.push(mask);
     }
   });
-  const terms = new SearchableMap<Posting>();
-  for (const [t, termId] of termIds) {
-    const { ids, attributes } = postings[termId] as { ids: number[]; attributes: number[] };
-    terms.set(t, { termId, ids: Uint32Array.from(ids), attributes: Uint16Array.from(attributes) });
-  }
+  const termOfId = [...termIds.keys()];
   return {
-    records,
-    terms,
-    typos: new TypoLookup(terms.entries()),
-    vocabulary: termIds.size,
-    termOfId: [...termIds.keys()],
+    termOfId,
+    postings: termOfId.map((_, termId) => {
+      const { ids, attributes } = postings[termId] as { ids: number[]; attributes: number[] };
+      return { termId, ids: Uint32Array.from(ids), attributes: Uint16Array.from(attributes) };
+    }),
     recordTerms,
     singleWord: singleWords,
     urlIds,
@@ -193,12 +212,12 @@ export function buildIndex(records: readonly SearchRecord[], synonyms: SynonymGr
     ...customRanking(records),
     synonyms: synonymMap(synonyms),
     ...synonymEntries(synonyms),
-    forms: formsOf(termIds.keys()),
+    forms: formsOf(termOfId),
   };
 }
 
 /** DocSearch's customRanking: desc(pageRank), desc(level), asc(position); ties in record order. */
-function customRanking(records: readonly SearchRecord[]): Pick<EngineIndex, 'customRank' | 'byCustomRank'> {
+function customRanking(records: readonly SearchRecord[]): Pick<IndexData, 'customRank' | 'byCustomRank'> {
   const weight = (id: number) => (records[id] as SearchRecord).weight;
   const byCustomRank = Uint32Array.from(records.keys()).sort((a, b) => {
     const x = weight(a);
@@ -243,7 +262,7 @@ function synonymMap(groups: SynonymGroups): Map<string, Set<string>> {
   return map;
 }
 
-function synonymEntries(groups: SynonymGroups): Pick<EngineIndex, 'synonymEntries' | 'longestPhrase'> {
+function synonymEntries(groups: SynonymGroups): Pick<IndexData, 'synonymEntries' | 'longestPhrase'> {
   const entries = new Map<string, (readonly string[])[]>();
   let longestPhrase = 1;
   for (const group of groups) {
