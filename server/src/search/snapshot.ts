@@ -81,7 +81,12 @@ export async function readSnapshot(buildDir: string): Promise<SnapshotRead> {
     const start = 4 + header.headerBytes;
     if (size - start !== header.payloadBytes) return { why: 'the search snapshot is truncated' };
     const payload = Buffer.allocUnsafe(header.payloadBytes);
-    await handle.read(payload, 0, payload.length, start);
+    // One read returns at most 2 GiB on Linux: read until the payload is whole.
+    for (let at = 0; at < payload.length; ) {
+      const { bytesRead } = await handle.read(payload, at, payload.length - at, start + at);
+      if (bytesRead === 0) return { why: 'the search snapshot is truncated' };
+      at += bytesRead;
+    }
     const layout = v8.deserialize(payload) as SnapshotLayout;
     if (
       !Array.isArray(layout?.records?.objectIDs) ||
