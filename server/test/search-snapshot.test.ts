@@ -3,6 +3,7 @@
  * indexed the records, and it is read only when it was made from the build's current files.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, copyFileSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { buildIndexData } from '../src/search/engine/index-build.ts';
 import { parseQuery } from '../src/search/params.ts';
 import { loadRecords, loadSynonyms, SEARCH_RECORDS_FILE, SEARCH_SYNONYMS_FILE } from '../src/search/records.ts';
 import { startSearcher } from '../src/search/searcher.ts';
-import { CORPUS_SNAPSHOT_FILE, readSnapshot, writeSnapshot } from '../src/search/snapshot.ts';
+import { CORPUS_SNAPSHOT_FILE, readSnapshot, snapshotStale, writeSnapshot } from '../src/search/snapshot.ts';
 import { fixtureRecords } from './search-fixtures.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -159,4 +160,17 @@ test('SNAPSHOT-STALE a snapshot of other records or synonyms, cut short or not a
   const corpus = await loadCorpus(dir);
   assert.match(String(corpus.indexedAtStart), /cannot be read|does not hold a corpus/);
   assert.equal(corpus.engine.size, (await loadRecords(dir)).length, 'the records indexed instead');
+});
+
+test('SNAPSHOT-STALE `snapshot.ts --if-stale` (npm start) writes the snapshot only when the build’s is not current', async (t) => {
+  const dir = fixtureBuild(t);
+  const script = path.join(root, 'server/src/search/snapshot.ts');
+  const run = () => execFileSync(process.execPath, [script, '--if-stale', dir], { encoding: 'utf8' });
+  assert.match(run(), /search snapshot: \d+ records/, 'none yet: written');
+  assert.equal(await snapshotStale(dir), null);
+  assert.equal(run(), '', 'current: left as it is');
+  appendFileSync(path.join(dir, SEARCH_RECORDS_FILE), '\n');
+  assert.match(String(await snapshotStale(dir)), /stale/);
+  assert.match(run(), /search snapshot: \d+ records/, 'stale: written again');
+  assert.equal(await snapshotStale(dir), null);
 });

@@ -59,28 +59,20 @@ export async function writeSnapshot(buildDir: string): Promise<{ records: number
   return { records: records.length, bytes: 4 + header.length + payload.length };
 }
 
+/** Why the build's snapshot cannot be read for its current files, or null when it can (header and key only). */
+export async function snapshotStale(buildDir: string): Promise<string | null> {
+  const opened = await openSnapshot(buildDir);
+  if ('why' in opened) return opened.why;
+  await opened.handle.close();
+  return null;
+}
+
 export async function readSnapshot(buildDir: string): Promise<SnapshotRead> {
-  let handle: FileHandle;
+  const opened = await openSnapshot(buildDir);
+  if ('why' in opened) return opened;
+  const { handle, start, payloadBytes } = opened;
   try {
-    handle = await open(path.join(buildDir, CORPUS_SNAPSHOT_FILE));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return {
-      why: code === 'ENOENT' ? 'the build has no search snapshot' : `the search snapshot cannot be read (${code})`,
-    };
-  }
-  try {
-    const header = await readHeader(handle);
-    if (!header) return { why: 'the search snapshot is not one (no header)' };
-    if (header.format !== FORMAT) return { why: `the search snapshot is of another format (${header.format})` };
-    const key = await keyOf(buildDir).catch(() => null);
-    if (key !== header.key) {
-      return { why: 'the search snapshot is stale (other records, synonyms, search code or Node than its own)' };
-    }
-    const { size } = await handle.stat();
-    const start = 4 + header.headerBytes;
-    if (size - start !== header.payloadBytes) return { why: 'the search snapshot is truncated' };
-    const payload = Buffer.allocUnsafe(header.payloadBytes);
+    const payload = Buffer.allocUnsafe(payloadBytes);
     // One read returns at most 2 GiB on Linux: read until the payload is whole.
     for (let at = 0; at < payload.length; ) {
       const { bytesRead } = await handle.read(payload, at, payload.length - at, start + at);
@@ -100,6 +92,36 @@ export async function readSnapshot(buildDir: string): Promise<SnapshotRead> {
   } finally {
     await handle.close();
   }
+}
+
+/** The snapshot opened with its header checked against the build's files: where its payload starts, or why not. */
+async function openSnapshot(
+  buildDir: string,
+): Promise<{ handle: FileHandle; start: number; payloadBytes: number } | { why: string }> {
+  let handle: FileHandle;
+  try {
+    handle = await open(path.join(buildDir, CORPUS_SNAPSHOT_FILE));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return {
+      why: code === 'ENOENT' ? 'the build has no search snapshot' : `the search snapshot cannot be read (${code})`,
+    };
+  }
+  const checked = await (async () => {
+    const header = await readHeader(handle);
+    if (!header) return { why: 'the search snapshot is not one (no header)' };
+    if (header.format !== FORMAT) return { why: `the search snapshot is of another format (${header.format})` };
+    const key = await keyOf(buildDir).catch(() => null);
+    if (key !== header.key) {
+      return { why: 'the search snapshot is stale (other records, synonyms, search code or Node than its own)' };
+    }
+    const { size } = await handle.stat();
+    const start = 4 + header.headerBytes;
+    if (size - start !== header.payloadBytes) return { why: 'the search snapshot is truncated' };
+    return { handle, start, payloadBytes: header.payloadBytes };
+  })().catch((error: Error) => ({ why: `the search snapshot cannot be read (${error.message})` }));
+  if ('why' in checked) await handle.close();
+  return checked;
 }
 
 async function readHeader(handle: FileHandle): Promise<(Header & { headerBytes: number }) | null> {
@@ -173,14 +195,20 @@ async function packageVersion(specifier: string): Promise<string> {
   }
 }
 
-// `node server/src/search/snapshot.ts [BUILD_DIR]`: the step `npm run build` runs after the site.
+// `node server/src/search/snapshot.ts [--if-stale] [BUILD_DIR]`: the step `npm run build` runs after
+// the site; with --if-stale (npm start), only when the build's snapshot is not current.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const ifStale = process.argv[2] === '--if-stale';
+  const dirArgument = process.argv[ifStale ? 3 : 2];
   const { loadConfig } = await import('../config.ts');
-  const buildDir = path.resolve(process.argv[2] ?? loadConfig(process.env).buildDir);
-  const started = performance.now();
-  const { records, bytes } = await writeSnapshot(buildDir);
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(
-    `[tala] search snapshot: ${records} records, ${(bytes / 2 ** 20).toFixed(1)} MiB in ${seconds} s (${CORPUS_SNAPSHOT_FILE})`,
-  );
+  const buildDir = path.resolve(dirArgument ?? loadConfig(process.env).buildDir);
+  // Without --if-stale, written whatever the current one is (the build's own step).
+  const stale = ifStale ? await snapshotStale(buildDir) : 'npm run build';
+  if (stale !== null) {
+    const started = performance.now();
+    const { records, bytes } = await writeSnapshot(buildDir);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    const size = `${(bytes / 2 ** 20).toFixed(1)} MiB`;
+    console.log(`[tala] search snapshot: ${records} records, ${size} in ${seconds} s (${CORPUS_SNAPSHOT_FILE})`);
+  }
 }
