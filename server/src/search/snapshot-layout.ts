@@ -12,7 +12,7 @@ import { LEVELS, type SearchRecord } from './records.ts';
  *   written as records, every copy came back as its own);
  * - the Ask sections likewise, their stems once (a section's counts were 1.8 million map keys at
  *   10,433 pages, each its own string when read back);
- * - the index's small typed arrays (a posting a term, three proximity arrays a record: 1.2 million
+ * - the index's small typed arrays (a posting a term, three proximity arrays a record: 962,255
  *   at 10,433 pages) packed into a few, since node:v8 writes and reads each typed array through
  *   JavaScript (its host-object path).
  */
