@@ -121,24 +121,24 @@ export function layOut({ records, index, sections }: CorpusParts): SnapshotLayou
     ...rest,
     postingIds: concat(
       postings.map((p) => p.ids),
-      (n) => new Uint32Array(n),
+      Uint32Array,
     ),
     postingAttributes: concat(
       postings.map((p) => p.attributes),
-      (n) => new Uint16Array(n),
+      Uint16Array,
     ),
     postingEnds: Uint32Array.from(postings, (p) => (end += p.ids.length)),
     termIds: concat(
       recordTerms.map((r) => r.termIds),
-      (n) => new Uint32Array(n),
+      Uint32Array,
     ),
     positions: concat(
       recordTerms.map((r) => r.positions),
-      (n) => new Uint32Array(n),
+      Uint32Array,
     ),
     starts: concat(
       recordTerms.map((r) => r.starts),
-      (n) => new Uint32Array(n),
+      Uint32Array,
     ),
     startsPerRecord: recordTerms[0]?.starts.length ?? 0,
     singleWords: Int32Array.from(singleWord.flat(), idOf),
@@ -295,8 +295,9 @@ function unpackIndex(
   return { ...rest, postings, recordTerms, singleWord };
 }
 
-function concat<T extends Uint32Array | Uint16Array>(parts: readonly T[], make: (length: number) => T): T {
-  const all = make(parts.reduce((sum, part) => sum + part.length, 0));
+/** The parts one after the other, in one typed array of their type. */
+function concat<T extends Uint32Array | Uint16Array>(parts: readonly T[], Type: new (length: number) => T): T {
+  const all = new Type(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
   for (const part of parts) {
     all.set(part, at);
