@@ -147,7 +147,16 @@ async function walk(next: GateName): Promise<Walk> {
     await page.waitForURL(`**${href}`);
     await page.waitForLoadState('networkidle');
     crashed ||= (await page.getByText('This page crashed').count()) > 0;
-    if (await page.locator('main h1').first().isVisible()) shown.push(href);
+    // Waited for, not sampled: after the URL changes React may commit the new page a moment later
+    // (a CI run once checked before it had, with nothing crashed, reloaded or failed to load).
+    const heading = page.locator('main h1').first();
+    if (
+      await heading.waitFor({ state: 'visible', timeout: 5_000 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      shown.push(href);
   }
   await context.close();
   return { shown, crashed, reloads: documents - 1, failedAssets };
