@@ -1,9 +1,11 @@
 import type { Plugin } from '@docusaurus/types';
 import type { AccessLevel } from '@tala/policy';
 import type { ChunkGraph } from '../access/manifest/chunk-graph';
+import type { HtmlScan } from '../access/manifest/html-scan';
 import type { PageRoute } from '../access/manifest/route-tree';
 import type { MarkdownPage } from '../content/page-markdown';
 import type { LlmsSection } from '../content/page-markdown/llms-txt';
+import type { UnleveledRecord } from '../search/search-index/records';
 
 /** What Docusaurus hands every plugin's postBuild: the output folder, the site config, the routes. */
 export type PostBuildProps = Parameters<NonNullable<Plugin['postBuild']>>[0];
@@ -39,6 +41,10 @@ export interface PostBuildData {
   bundle: Bundle;
   /** Route → the page's Markdown, for the pages that have a documentation article. */
   markdownPages: Map<string, MarkdownPage>;
+  /** Every HTML file of the build → what it loads and its inline scripts, as the page pass read it. */
+  pageScans: Map<string, HtmlScan>;
+  /** Each indexed page's file → its search records, before the manifest gives the page its level. */
+  pageRecords: Map<string, UnleveledRecord[]>;
   /** The routes each llms.txt lists, by reader level. */
   llmsRoutes: Map<'reader' | 'onprem', string[]>;
   /** Every file of the build once the files the manifest lists are written (dot files aside). */

@@ -1,25 +1,28 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { type AccessLevel, buildFiles, isMoreRestrictive, resolveTarget } from '@tala/policy';
 import { AccessManifestError } from './errors';
-import { scanHtml } from './html-scan';
+import type { HtmlScan } from './html-scan';
 
 /**
- * Reads every built page: collects the inline-script hashes for the Content-Security-Policy, and
- * checks that no page needs a file its readers may not receive (a page would break, or the
- * classification is wrong). Both failures name the page and the file.
+ * Every built page, from its scan (the page pass's, post-build/page-pass.ts): collects the
+ * inline-script hashes for the Content-Security-Policy, and checks that no page needs a file its
+ * readers may not receive (a page would break, or the classification is wrong). Both failures
+ * name the page and the file; a listed page without a scan fails too (it was never checked).
  */
-export async function checkPages(
-  outDir: string,
+export function checkPages(
   levels: Readonly<Record<string, AccessLevel>>,
-): Promise<{ inlineScriptHashes: string[] }> {
+  scans: ReadonlyMap<string, HtmlScan>,
+): { inlineScriptHashes: string[] } {
   const hashes = new Set<string>();
   const problems: string[] = [];
   // Resolved as the gate resolves requests (case, `.html`, `/index.html`, dot segments).
   const files = buildFiles(Object.keys(levels));
   for (const [file, pageLevel] of Object.entries(levels)) {
     if (!file.endsWith('.html')) continue;
-    const scan = scanHtml(await readFile(path.join(outDir, file), 'utf8'));
+    const scan = scans.get(file);
+    if (scan === undefined) {
+      problems.push(`build/${file} was not read by the page pass, so nothing it loads was checked`);
+      continue;
+    }
     for (const hash of scan.inlineScriptHashes) hashes.add(hash);
     for (const url of scan.subresources) {
       const target = resolveTarget(new URL(url, 'http://portal').pathname, files);

@@ -1,8 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type DefaultTreeAdapterMap, parse } from 'parse5';
-
-type Node = DefaultTreeAdapterMap['node'];
-type Element = DefaultTreeAdapterMap['element'];
+import { attr, elements, type HtmlDocument, parseBuiltPage } from '../../post-build/html-tree';
 
 export interface HtmlScan {
   /** CSP sources (`'sha256-…'`) of the inline scripts. */
@@ -24,25 +21,18 @@ const SUBRESOURCE_ATTRIBUTES: Readonly<Record<string, readonly string[]>> = {
 // <link> loads only some relations; `alternate`, `canonical` or `search` are just links.
 const LOADING_LINK_RELS = new Set(['stylesheet', 'preload', 'modulepreload', 'prefetch', 'icon', 'manifest']);
 
-function attr(element: Element, name: string): string | undefined {
-  return element.attrs.find((a) => a.name === name)?.value;
-}
-
 function urlsOf(name: string, value: string): string[] {
   return name === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0] ?? '') : [value];
 }
 
-function* elements(node: Node): Generator<Element> {
-  if ('tagName' in node) yield node;
-  const children = 'content' in node ? node.content.childNodes : 'childNodes' in node ? node.childNodes : [];
-  for (const child of children) yield* elements(child);
-}
-
 /** Scans one built HTML page with a real HTML parser. */
-export function scanHtml(html: string): HtmlScan {
+export const scanHtml = (html: string): HtmlScan => scanDocument(parseBuiltPage(html));
+
+/** Scans a parsed page (post-build/html-tree.ts), templates' content included. */
+export function scanDocument(document: HtmlDocument): HtmlScan {
   const inlineScriptHashes: string[] = [];
   const subresources: string[] = [];
-  for (const element of elements(parse(html))) {
+  for (const element of elements(document, true)) {
     if (element.tagName === 'script' && attr(element, 'src') === undefined) {
       const text = element.childNodes.map((child) => ('value' in child ? child.value : '')).join('');
       if (text.trim() !== '' && isExecutableScriptType(attr(element, 'type'))) {

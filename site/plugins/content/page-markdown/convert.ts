@@ -1,7 +1,8 @@
 /**
  * The Markdown of one built page, for readers' AI assistants: the article of the built
- * HTML turned into an mdast tree by `hast-util-to-mdast` (rehype-remark's engine) and written by
- * `mdast-util-to-markdown` with GFM tables. From the HTML rather than the MDX, because the HTML is
+ * HTML (parsed once for every post-build reader, post-build/html-tree.ts, and only the article made
+ * a hast tree by `hast-util-from-parse5`) turned into an mdast tree by `hast-util-to-mdast`
+ * (rehype-remark's engine) and written by `mdast-util-to-markdown` with GFM tables. From the HTML rather than the MDX, because the HTML is
  * what readers see: generated tables (TQL fields, API schemas, widget fields), platform constants
  * and links are already resolved there.
  *
@@ -10,8 +11,8 @@
  * heading anchors and copy buttons. Anything a page marks `data-markdown="omit"` (live widget
  * previews, whose payload is already a JSON block beside them) is left out.
  */
-import type { Element, ElementContent, Root as HastRoot } from 'hast';
-import { fromHtml } from 'hast-util-from-html';
+import type { Element, ElementContent } from 'hast';
+import { fromParse5 } from 'hast-util-from-parse5';
 import { select, selectAll } from 'hast-util-select';
 import { type Handle, toMdast } from 'hast-util-to-mdast';
 import { toText } from 'hast-util-to-text';
@@ -19,6 +20,15 @@ import type { BlockContent, Code, Root as MdastRoot } from 'mdast';
 import { gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import type { OperationData } from '../../../openapi/components/types';
+import {
+  attr,
+  classes,
+  elements,
+  type HtmlDocument,
+  type HtmlElement,
+  isInside,
+  parseBuiltPage,
+} from '../../post-build/html-tree';
 import { operationMarkdown } from './api-operation';
 
 export interface PageMarkdown {
@@ -94,13 +104,19 @@ function prune(parent: { children: ElementContent[] }): void {
   });
 }
 
-/** Links and images point at the site's absolute URLs: a Markdown file is read out of its page. */
-function absolutise(root: Element, pageUrl: string): void {
-  for (const link of selectAll('a[href]', root)) {
-    link.properties.href = new URL(String(link.properties.href), pageUrl).href;
-  }
-  for (const image of selectAll('img[src]', root)) {
-    image.properties.src = new URL(String(image.properties.src), pageUrl).href;
+/**
+ * Links and images point at the site's absolute URLs: a Markdown file is read out of its page. A
+ * plain walk, not hast-util-select's `a[href]` (a tenth of the page's conversion time with it).
+ */
+function absolutise(parent: { children: ElementContent[] }, pageUrl: string): void {
+  for (const child of parent.children) {
+    if (child.type !== 'element') continue;
+    const { properties } = child;
+    if (child.tagName === 'a' && properties.href != null)
+      properties.href = new URL(String(properties.href), pageUrl).href;
+    if (child.tagName === 'img' && properties.src != null)
+      properties.src = new URL(String(properties.src), pageUrl).href;
+    absolutise(child, pageUrl);
   }
 }
 
@@ -113,6 +129,28 @@ function contentOf(body: Element, isOperation: boolean): ElementContent[] {
   return children.slice(start + 1, end === -1 ? undefined : end);
 }
 
+/**
+ * The first `.theme-doc-markdown` inside an `<article>` (the selector `article .theme-doc-markdown`)
+ * and the `<meta name="description">`'s content, in one walk of the parse5 tree.
+ */
+function articleAndDescription(document: HtmlDocument): { article?: HtmlElement; description?: string } {
+  let description: string | undefined;
+  const articles: HtmlElement[] = [];
+  for (const element of elements(document)) {
+    if (description === undefined && element.tagName === 'meta' && attr(element, 'name') === 'description') {
+      description = attr(element, 'content') ?? '';
+    }
+    if (element.tagName === 'article') articles.push(element);
+    if (
+      classes(element).includes('theme-doc-markdown') &&
+      articles.some((a) => a !== element && isInside(element, a))
+    ) {
+      return { article: element, description };
+    }
+  }
+  return { description };
+}
+
 const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 /**
@@ -121,17 +159,27 @@ const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
  * search page). `operation` is the page data of a generated API operation page.
  */
 export function pageMarkdown(html: string, pageUrl: string, operation?: OperationData): PageMarkdown | null {
-  const tree: HastRoot = fromHtml(html);
-  const article = select('article .theme-doc-markdown', tree);
-  if (!article) return null;
-  const heading = select('header h1', article) ?? select('h1', article);
-  const title = heading ? toText(heading).trim() : '';
-  const description = String(select('meta[name="description"]', tree)?.properties.content ?? '').trim();
+  return documentMarkdown(parseBuiltPage(html), pageUrl, operation);
+}
 
-  const body = structuredClone(article);
+/** `pageMarkdown` of a parsed page (post-build/html-tree.ts), which it leaves as it was. */
+export function documentMarkdown(
+  document: HtmlDocument,
+  pageUrl: string,
+  operation?: OperationData,
+): PageMarkdown | null {
+  const found = articleAndDescription(document);
+  if (!found.article) return null;
+  // A tree of its own (from-parse5 copies), so pruning it below changes nothing the other readers see.
+  const body = fromParse5(found.article) as Element;
+  const heading = select('header h1', body) ?? select('h1', body);
+  const title = heading ? toText(heading).trim() : '';
+  const description = (found.description ?? '').trim();
+
+  // The part converted first: an operation page's reference (most of its HTML) is not walked.
+  body.children = contentOf(body, operation !== undefined);
   prune(body);
   absolutise(body, pageUrl);
-  body.children = contentOf(body, operation !== undefined);
   const mdast = toMdast(body, { handlers: { div } }) as MdastRoot;
   const prose = toMarkdown(mdast, { extensions: [gfmToMarkdown()], bullet: '-', fences: true, rule: '-' })
     .replace(/\u200b/g, '')

@@ -218,10 +218,23 @@ function afterComma(source: string, end: number): number {
   return match ? end + match[0].length : end;
 }
 
+/**
+ * The source with each edit's range replaced by its text. The text is assembled once from the
+ * pieces between the edits: replacing each edit in a copy of the whole file took 9.9 of the 14 s
+ * this split took at 25× (10,433 pages, a 3.3 MB routes.js). Edits at the same place keep the
+ * order they had when applied from the end of the file one by one: the later edit first.
+ */
 function applyEdits(source: string, edits: { start: number; end: number; text: string }[]): string {
-  let out = source;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start || b.end - a.end)) {
-    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  const ordered = edits
+    .map((edit, index) => ({ edit, index }))
+    .sort((a, b) => a.edit.start - b.edit.start || a.edit.end - b.edit.end || b.index - a.index);
+  const parts: string[] = [];
+  let at = 0;
+  for (const { edit } of ordered) {
+    if (edit.start < at) throw new Error(`route sections: overlapping edits of routes.js at ${edit.start}`);
+    parts.push(source.slice(at, edit.start), edit.text);
+    at = edit.end;
   }
-  return out;
+  parts.push(source.slice(at));
+  return parts.join('');
 }

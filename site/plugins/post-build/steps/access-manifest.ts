@@ -12,10 +12,10 @@ import { defineStep } from '../step';
  */
 export const accessManifestStep = defineStep({
   name: 'access manifest',
-  reads: { files: ['build/**/*.html'], data: ['docusaurus', 'llmsRoutes', 'levels'] },
+  reads: { files: [], data: ['docusaurus', 'llmsRoutes', 'levels', 'pageScans'] },
   writes: { files: [`build/${ACCESS_MANIFEST_FILE}`], data: [] },
-  async run({ docusaurus, llmsRoutes, levels }) {
-    const { inlineScriptHashes } = await checkPages(docusaurus.outDir, levels);
+  async run({ docusaurus, llmsRoutes, levels, pageScans }) {
+    const { inlineScriptHashes } = checkPages(levels, pageScans);
     const tooHigh = (llmsRoutes.get('reader') ?? []).filter((route) => levels[markdownFileOf(route)] === 'onprem');
     if (tooHigh.length > 0) {
       throw new AccessManifestError(

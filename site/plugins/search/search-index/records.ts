@@ -13,10 +13,16 @@
  * sentences and facts do not run together ("…solution.Pattern").
  */
 import type { AccessLevel, SearchRecord, SearchRecordType } from '@tala/policy';
-import { type DefaultTreeAdapterMap, parse } from 'parse5';
-
-type Node = DefaultTreeAdapterMap['node'];
-type Element = DefaultTreeAdapterMap['element'];
+import {
+  attr,
+  classes,
+  type HtmlElement as Element,
+  type HtmlDocument,
+  isInside,
+  type HtmlNode as Node,
+  parseBuiltPage,
+  elements as walk,
+} from '../../post-build/html-tree';
 
 export type RecordType = SearchRecordType;
 export type Hierarchy = SearchRecord['hierarchy'];
@@ -41,14 +47,6 @@ export const ROW_RECORDS_ATTRIBUTE = 'data-search-rows';
 const CELL_SEPARATOR = ' · ';
 /** Not indexed: code is noise for a docs search, navigation repeats on every page. */
 const SKIP = new Set(['pre', 'script', 'style', 'nav', 'svg', 'button', 'details']);
-
-const attr = (el: Element, name: string) => el.attrs.find((a) => a.name === name)?.value;
-const classes = (el: Element) => (attr(el, 'class') ?? '').split(/\s+/);
-
-function* walk(node: Node): Generator<Element> {
-  if ('tagName' in node) yield node;
-  for (const child of 'childNodes' in node ? node.childNodes : []) yield* walk(child);
-}
 
 /** Visible text of an element, without code blocks or heading anchor links. */
 function textOf(node: Node): string {
@@ -80,17 +78,6 @@ const clean = (text: string) =>
     .replace(/\u200b/g, '')
     .trim();
 
-function isInside(node: Element, ancestor: Element): boolean {
-  for (
-    let current: Node | null = node;
-    current;
-    current = 'parentNode' in current ? (current.parentNode as Node | null) : null
-  ) {
-    if (current === ancestor) return true;
-  }
-  return false;
-}
-
 export interface PageInput {
   html: string;
   /** Absolute URL of the page, e.g. http://localhost:3000/studio/build/ */
@@ -99,8 +86,15 @@ export interface PageInput {
   pageRank?: number;
 }
 
+/** A page's records before the access manifest gives the page its level (records-step tags them). */
+export type UnleveledRecord = Omit<SearchRecord, 'access'>;
+
 export function recordsOfPage({ html, url, access, pageRank = 0 }: PageInput): SearchRecord[] {
-  const document = parse(html);
+  return recordsOfDocument(parseBuiltPage(html), url, pageRank).map((record) => ({ ...record, access }));
+}
+
+/** The records of a parsed page (post-build/html-tree.ts). */
+export function recordsOfDocument(document: HtmlDocument, url: string, pageRank = 0): UnleveledRecord[] {
   const elements = [...walk(document)];
   const meta = (name: string) => {
     const el = elements.find((e) => e.tagName === 'meta' && attr(e, 'name') === name);
@@ -121,7 +115,7 @@ export function recordsOfPage({ html, url, access, pageRank = 0 }: PageInput): S
   const section = activeTop ?? activeNavbar;
   const lvl0 = (section && clean(textOf(section))) || 'Documentation';
   const hierarchy: Hierarchy = { lvl0, lvl1: null, lvl2: null, lvl3: null, lvl4: null, lvl5: null, lvl6: null };
-  const records: SearchRecord[] = [];
+  const records: UnleveledRecord[] = [];
   const language = meta('docsearch:language') ?? 'en';
   const tag = meta('docusaurus_tag') ?? meta('docsearch:docusaurus_tag') ?? 'default';
   // Docusaurus writes front-matter keywords as one comma-separated meta tag.
@@ -141,7 +135,6 @@ export function recordsOfPage({ html, url, access, pageRank = 0 }: PageInput): S
       weight: { pageRank, level: LEVEL_WEIGHT[type], position },
       language,
       docusaurus_tag: tag,
-      access,
       ...(type === 'lvl1' && keywords.length > 0 ? { keywords } : {}),
     });
   };
