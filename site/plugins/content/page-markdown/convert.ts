@@ -1,9 +1,9 @@
 /**
- * The Markdown of one built page, for readers' AI assistants: the article of the built
- * HTML (parsed once for every post-build reader, post-build/html-tree.ts, and only the article made
- * a hast tree by `hast-util-from-parse5`) turned into an mdast tree by `hast-util-to-mdast`
- * (rehype-remark's engine) and written by `mdast-util-to-markdown` with GFM tables. From the HTML rather than the MDX, because the HTML is
- * what readers see: generated tables (TQL fields, API schemas, widget fields), platform constants
+ * The Markdown of one built page, for readers' AI assistants: the article of the built HTML
+ * (parsed once for every post-build reader, post-build/html-tree.ts; only the article made a hast
+ * tree, by `hast-util-from-parse5`) turned into an mdast tree by `hast-util-to-mdast` (rehype-remark's
+ * engine) and written by `mdast-util-to-markdown` with GFM tables. From the HTML rather than the
+ * MDX, because the HTML is what readers see: generated tables (TQL fields, API schemas, widget fields), platform constants
  * and links are already resolved there.
  *
  * Only Docusaurus's own markup needs rules here (to-mdast knows plain HTML): its code blocks (one
