@@ -16,12 +16,11 @@ const EVERY_PAGE = /^assets\/(js\/(main|runtime~main|tala-routes-[\w.-]+)\.[0-9a
 /**
  * Brotli quality by how often readers download a file. The files every page loads are few and
  * cached for a year: the maximum, 11. Everything else (pages, route chunks, Markdown copies, llms
- * files, search records) at 7: measured on a 1,721-page build, single-threaded, HTML took 36.5 s at
- * 10 and 1.7 s at 7 for 6.6 % more bytes (about 300 bytes a page); route chunks 49.3 s at 11 and
- * 1.1 s at 7 for 10 % more. 8 gives 7's bytes; 9 costs 5× 7's time for 1 % fewer bytes
- * (docs/decisions/precompression-quality.md).
+ * files) at 6: on this portal's pages 7 took four times 6's time (1.1 → 4.4 ms a 58 KiB page) for
+ * 0.3 % fewer bytes; on route chunks and Markdown 6 and 7 are within 0.2 % of each other. 10 and 9
+ * cost 5–20× more for 1–7 % fewer bytes (docs/decisions/precompression-quality.md).
  */
-export const brotliQuality = (file: string) => (EVERY_PAGE.test(file) ? constants.BROTLI_MAX_QUALITY : 7);
+export const brotliQuality = (file: string) => (EVERY_PAGE.test(file) ? constants.BROTLI_MAX_QUALITY : 6);
 
 /**
  * Writes `.br` and `.gz` next to every compressible build file (this runs once per build, not per
@@ -43,7 +42,7 @@ export async function precompress(outDir: string, files: readonly string[]): Pro
             [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
           },
         }),
-        gz(source, { level: constants.Z_BEST_COMPRESSION }),
+        gz(source, { level: 6 }),
       ]);
       await Promise.all([
         writeFile(path.join(outDir, `${file}.br`), br),

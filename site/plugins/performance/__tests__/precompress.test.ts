@@ -18,7 +18,7 @@ const brotliAt = (source: Buffer, quality: number) =>
     params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
   });
 
-test('BUILD-BROTLI brotli quality: 11 for the files every page loads, 7 for pages, route chunks and the rest', () => {
+test('BUILD-BROTLI brotli quality: 11 for the files every page loads, 6 for pages, route chunks and the rest', () => {
   for (const file of [
     'assets/js/main.052eb7b8.js',
     'assets/js/runtime~main.f36ed87f.js',
@@ -36,7 +36,7 @@ test('BUILD-BROTLI brotli quality: 11 for the files every page loads, 7 for page
     // A page whose path merely contains an asset's name is a page.
     'reference/main.052eb7b8.js/index.html',
   ]) {
-    assert.equal(brotliQuality(file), 7, file);
+    assert.equal(brotliQuality(file), 6, file);
   }
 });
 
@@ -50,12 +50,12 @@ test('BUILD-BROTLI precompress writes each file at its quality, and both copies 
   assert.equal(written, 2, 'files under 1 KiB get no compressed copy');
   for (const [file, quality] of [
     ['assets/js/main.0123abcd.js', 11],
-    ['guide/index.html', 7],
+    ['guide/index.html', 6],
   ] as const) {
     const source = readFileSync(path.join(dir, file));
     const br = readFileSync(path.join(dir, `${file}.br`));
     assert.deepEqual(br, brotliAt(source, quality), `${file} at quality ${quality}`);
-    assert.notDeepEqual(brotliAt(source, 7), brotliAt(source, 11), 'the sample tells the qualities apart');
+    assert.notDeepEqual(brotliAt(source, 6), brotliAt(source, 11), 'the sample tells the qualities apart');
     assert.deepEqual(brotliDecompressSync(br), source);
     assert.deepEqual(gunzipSync(readFileSync(path.join(dir, `${file}.gz`))), source);
   }

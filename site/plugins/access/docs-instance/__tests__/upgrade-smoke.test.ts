@@ -266,7 +266,8 @@ test("UPGRADE docs version props: the theme reads the version's sidebars only in
   );
   assert.match(
     docsUtils,
-    /const currentDocRoute = docRoutes\.find\(\(docRoute\) => matchPath\(location\.pathname, docRoute\)\);\s+[\s\S]{0,200}const sidebarName = currentDocRoute\.sidebar;/,
+    // The first doc route that matches (looked up by path: patches/react-router-config's index).
+    /const currentDocRoute = matchRoutes\(docRoutes, location\.pathname\)\[0\]\?\.route;\s+[\s\S]{0,200}const sidebarName = currentDocRoute\.sidebar;/,
     broke(
       "useDocRootMetadata no longer finds the sidebar by the matched doc route's `sidebar` attribute",
       'site/plugins/access/docs-instance/theme/DocVersionRoot',
