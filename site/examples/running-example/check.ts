@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isPair, isScalar, LineCounter, parse, parseDocument, visit } from 'yaml';
+import { isPair, isScalar, parse, visit } from 'yaml';
 import type { ExampleProblem } from '../problem.ts';
+import { type ParsedSpec, readSpec } from '../spec-strings.ts';
 
 /**
  * The running example as code: the language objects of the pizza bot have one content
@@ -66,9 +67,7 @@ export class RunningExample {
   }
 
   /** API examples (`name: PIZZA.SYN` beside `condition: (pizza|…)`) and CSV strings of a spec file. */
-  specProblems(file: string): ExampleProblem[] {
-    const lineCounter = new LineCounter();
-    const document = parseDocument(readFileSync(file, 'utf8'), { lineCounter });
+  specProblems(file: string, { document, lineCounter }: ParsedSpec = readSpec(file)): ExampleProblem[] {
     const problems: ExampleProblem[] = [];
     const at = (offset: number | undefined) => ({ line: lineCounter.linePos(offset ?? 0).line, column: 1 });
     visit(document, {
