@@ -198,6 +198,39 @@ test('matchWord: only the last word is a prefix, a transposition is one typo, a 
   assert.deepEqual([...candidatesOf([match('framework', false), match('nothing', true)], admitted, 0)], [0]);
 });
 
+test('MATCH-LISTS a reused match set is cleared by its list, and the candidates are the records each word matched', () => {
+  const pages = [
+    record('/deploy/', 'Studio', 'Deploy a solution', { content: 'Publish the solution to an environment.' }),
+    record('/publish/', 'Studio', 'Publish from CI', { content: 'A CI job publishes the solution with the API.' }),
+    record('/widget/', 'Widget', 'Embed the widget', { content: 'The widget shows messages from the bot.' }),
+    record('/api/', 'API', 'Session', { lvl2: 'Login', content: 'A session id lasts until logout.' }),
+    record('/tql/', 'TQL', 'Queries', { content: 'count sessions where the solution was published' }),
+  ];
+  const queries = ['publish solution', 'how does the widget show bot messages', 'widgte', 'session', 'publish', ''];
+  // One engine answers them in turn (its pooled arrays reused); a new engine answers each alone.
+  const reused = new SearchEngine(pages, [], QUESTION_RANKING);
+  for (const query of [...queries, ...queries.reverse()]) {
+    const fresh = new SearchEngine(pages, [], QUESTION_RANKING);
+    const hits = (engine: SearchEngine) =>
+      engine.search({ query, allowed: everyone }).hits.map((hit) => [hit.record.url, hit.criteria]);
+    assert.deepEqual(hits(reused), hits(fresh), query);
+  }
+  const index = buildIndex(pages, []);
+  const admitted = everyRecord(index);
+  admitted[1] = 0; // a record the reader may not open is matched by no word
+  const matches = ['publish', 'solution', 'widget'].map((q, i) =>
+    matchWord(index, term(q), i === 2, admitted, NO_FORMS),
+  );
+  for (const m of matches) {
+    const byPass = [...m.typos.keys()].filter((id) => m.typos[id] !== -1);
+    assert.deepEqual([...m.matched].sort(), byPass);
+  }
+  const everyWord = (optionalFrom: number) => [...candidatesOf(matches, admitted, optionalFrom)].sort();
+  assert.deepEqual(everyWord(0), [0, 2, 4]); // no record holds all three: any word will do
+  assert.deepEqual(everyWord(2), [0, 2, 4]);
+  assert.deepEqual([...candidatesOf(matches.slice(0, 2), admitted, 0)].sort(), [0, 4]);
+});
+
 /** Questions: what each rule of QUESTION_RANKING changes, on records built to show it. */
 const marked = (engine: SearchEngine, query: string, text: string) => {
   const result = engine.search({ query, allowed: everyone });

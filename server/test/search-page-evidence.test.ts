@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ACCESS_LEVELS } from '@tala/policy';
 import { buildIndex } from '../src/search/engine/index-build.ts';
-import { candidatesOf, MatchPool, matchUnit } from '../src/search/engine/match.ts';
+import { MatchPool, matchUnit } from '../src/search/engine/match.ts';
 import { buildPageModel, fuse, isQuestion, pageScores } from '../src/search/engine/page-evidence.ts';
 import { queryUnits } from '../src/search/engine/query.ts';
 import type { RankedHit } from '../src/search/engine/rank.ts';
@@ -52,7 +52,7 @@ function scoresFor(records: SearchRecord[], query: string): Map<string, number> 
   const matching = { wordForms: true, correctKnownWords: false };
   const matches = units.map((unit, i) => matchUnit(index, unit, i === units.length - 1, admitted, matching, pool));
   const model = buildPageModel(records, index.recordTerms);
-  const scores = pageScores(model, matches, candidatesOf(matches, admitted, 3, pool), admitted);
+  const scores = pageScores(model, matches, admitted);
   return new Map([...model.pageIds].map(([url, id]) => [url, scores[id] as number]));
 }
 

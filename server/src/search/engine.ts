@@ -111,7 +111,7 @@ export class SearchEngine {
       this.#pool.groupKeys,
     );
     const head = fused
-      ? fuse(this.#pages, hits.slice(0, FUSION_DEPTH), pageScores(this.#pages, matches, candidates, admitted))
+      ? fuse(this.#pages, hits.slice(0, FUSION_DEPTH), pageScores(this.#pages, matches, admitted))
       : hits;
     return {
       queryTerms,

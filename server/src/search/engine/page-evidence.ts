@@ -145,23 +145,18 @@ function ownOf(type: SearchRecord['type']): number {
 
 /**
  * Per page, its BM25F score for the query's words (pages without any of them: 0), over the
- * candidates (every record that matches some word: the others add nothing).
+ * candidates: for a question every record that matches some word (words are optional), so each
+ * word's own matched records are its candidates (the others add nothing).
  */
-export function pageScores(
-  model: PageModel,
-  matches: readonly WordMatches[],
-  candidates: Uint32Array,
-  admitted: Uint8Array,
-): Float64Array {
+export function pageScores(model: PageModel, matches: readonly WordMatches[], admitted: Uint8Array): Float64Array {
   const { pageCount, averageLength } = collectionOf(model, admitted);
   const scores = new Float64Array(model.pageCount);
   const frequency = new Float64Array(model.pageCount);
   const touched: number[] = [];
   for (const m of matches) {
     touched.length = 0;
-    for (let i = 0; i < candidates.length; i++) {
-      const id = candidates[i] as number;
-      if (m.typos[id] === -1) continue;
+    for (let i = 0; i < m.matched.length; i++) {
+      const id = m.matched[i] as number;
       const own = (m.attributes[id] as number) & (model.ownAttributes[id] as number);
       if (own === 0) continue;
       const page = model.pageOf[id] as number;

@@ -207,8 +207,7 @@ export const MAX_WORD_WEIGHT = 63;
 export function wordWeights(matches: readonly WordMatches[], size: number, weigh: boolean): number[] {
   return matches.map((m) => {
     if (!weigh) return 1;
-    let matched = 0;
-    for (let id = 0; id < m.typos.length; id++) if (m.typos[id] !== -1) matched++;
+    const matched = m.matched.length;
     return Math.min(MAX_WORD_WEIGHT, Math.max(1, Math.ceil(Math.log2(size / Math.max(1, matched)))));
   });
 }
