@@ -93,6 +93,32 @@ test('hits come in the comparator order, ties in record order, the same for any 
   }
 });
 
+test('RANK-REACHABLE a question keys only the candidates that can reach its first hits: the same hits as keying all', () => {
+  // A question's words are optional: most candidates match one or two of them (rank.ts, reachable).
+  const engine = new SearchEngine(corpus(900), [], QUESTION_RANKING);
+  const everyone = new Set(ACCESS_LEVELS);
+  for (const query of [
+    'publish solution version',
+    'how do i roll back a publishing to staging',
+    'staging environment publish back version',
+    'roll back the solution version',
+    'publishing staging environment',
+  ]) {
+    // No limit: every candidate keyed.
+    const all = engine.search({ query, allowed: everyone });
+    assert.ok(all.nbHits > 100, `${query}: many candidates`);
+    for (const limit of [1, 3, 10, 20, 50, 60]) {
+      const page = engine.search({ query, allowed: everyone, limit });
+      assert.equal(page.nbHits, all.nbHits, `${query}: nbHits counts every candidate`);
+      assert.deepEqual(
+        page.hits.map((h) => [h.record.objectID, h.criteria]),
+        all.hits.slice(0, limit).map((h) => [h.record.objectID, h.criteria]),
+        `${query}, ${limit} hits`,
+      );
+    }
+  }
+});
+
 /** Records that tie on words, typos and attribute (one text each), so a later criterion decides. */
 function texts(...contents: string[]): SearchRecord[] {
   return contents.map((content, i) => ({

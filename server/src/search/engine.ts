@@ -109,6 +109,7 @@ export class SearchEngine {
       weights,
       this.#pool.keys,
       this.#pool.groupKeys,
+      this.#pool,
     );
     const head = fused
       ? fuse(this.#pages, hits.slice(0, FUSION_DEPTH), pageScores(this.#pages, matches, admitted))

@@ -58,8 +58,13 @@ export const FORM_MATCH = 3;
 export class MatchPool {
   readonly #free: WordMatches[] = [];
   readonly #used: WordMatches[] = [];
-  /** Scratch counts per record (allOf, candidatesOf): each user clears it first. */
+  /**
+   * Scratch counts per record (addPhrase, candidatesOf): each user clears it first. After
+   * candidatesOf, a candidate's count of matched units, with TAKEN set (rank.ts reads it).
+   */
   readonly counts: Uint8Array;
+  /** Scratch for the candidates by count, most first (rank.ts). */
+  readonly byCount: Uint32Array;
   /** Scratch for the candidates' ids and their sort keys (rank.ts), one search at a time. */
   readonly ids: Uint32Array;
   readonly keys: Float64Array;
@@ -77,6 +82,7 @@ export class MatchPool {
     this.counts = new Uint8Array(size);
     this.phraseAttributes = new Uint16Array(size);
     this.ids = new Uint32Array(size);
+    this.byCount = new Uint32Array(size);
     this.keys = new Float64Array(size);
     this.groupKeys = new Float64Array(size);
   }
@@ -347,18 +353,23 @@ export function candidatesOf(
     for (let id = 0; id < size; id++) if (admitted[id]) ids[found++] = id;
     return ids.subarray(0, found);
   }
-  // From the matched lists (every id in them is admitted), each id once: its count is cleared when
-  // taken. In the order found, not by id: the ranking orders by its keys alone (rank.ts).
+  // From the matched lists (every id in them is admitted), each id once: marked TAKEN when taken,
+  // its count kept for the ranking. In the order found, not by id: the ranking orders by its keys
+  // alone (rank.ts).
   for (const { matched } of matches) {
     for (let i = 0; i < matched.length; i++) {
       const id = matched[i] as number;
-      if ((counts[id] as number) < needed) continue;
-      counts[id] = 0;
+      const count = counts[id] as number;
+      if (count & TAKEN || count < needed) continue;
+      counts[id] = count | TAKEN;
       ids[found++] = id;
     }
   }
   return ids.subarray(0, found);
 }
+
+/** candidatesOf's mark on a taken candidate's count (counts are at most MAX_QUERY_WORDS). */
+export const TAKEN = 0x80;
 
 const UNRELATED: readonly TermRelation[] = Object.freeze([]);
 

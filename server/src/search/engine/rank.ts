@@ -1,7 +1,7 @@
 import type { SearchRecord } from '../records.ts';
 import { type EngineIndex, type RecordTerms, SEARCHABLE } from './index-build.ts';
 import { KeyHeap } from './key-heap.ts';
-import { FORM_MATCH, type WordMatches } from './match.ts';
+import { FORM_MATCH, TAKEN, type WordMatches } from './match.ts';
 import { MAX_PROXIMITY, proximity } from './proximity.ts';
 
 /**
@@ -63,7 +63,9 @@ export function compareHits(a: RankedHit, b: RankedHit): number {
  * Ranks lazily: the cheap criteria (words, typos, attribute) of every candidate order groups;
  * proximity, exact and the custom ranking are computed group by group, best group first, until
  * `limit` distinct URLs are found. The order is the same as ranking everything: a URL's best
- * record is its first record in that order (distinct), and later groups cannot overtake.
+ * record is its first record in that order (distinct), and later groups cannot overtake. With
+ * `byCount` (candidatesOf's counts and a scratch array), only the candidates that can reach the
+ * first `limit` URLs are keyed at all (reachable, below).
  */
 export function rank(
   index: EngineIndex,
@@ -74,7 +76,10 @@ export function rank(
   weights: readonly number[] = matches.map(() => 1),
   keyBuffer: Float64Array = new Float64Array(candidates.length),
   groupBuffer: Float64Array = new Float64Array(candidates.length),
+  byCount?: { counts: Uint8Array; byCount: Uint32Array },
 ): { hits: RankedHit[]; nbHits: number } {
+  const all = candidates;
+  if (byCount) candidates = reachable(index, candidates, matches, limit, byCount.counts, byCount.byCount);
   // Candidates keyed by their cheap criteria packed in one number, with the candidate's index in
   // the low bits, and taken in order from a heap: no objects, and no sorting, for the thousands
   // that are never shown.
@@ -84,7 +89,7 @@ export function rank(
   }
   const seen = new Uint8Array(index.urlCount);
   let nbHits = 0;
-  for (const id of candidates) {
+  for (const id of all) {
     const url = index.urlIds[id] as number;
     if (seen[url]) continue;
     seen[url] = 1;
@@ -119,6 +124,66 @@ export function rank(
     }
   }
   return { hits, nbHits };
+}
+
+/**
+ * The candidates that can be among the first `limit` URLs, most matched units first. A record's
+ * words criterion (units matched as typed, within typos or as a prefix: the first of the cheap
+ * criteria) is at most its count of matched units. So once every candidate matching at least c
+ * units is taken, every record with words ≥ c is among them, and the rest rank below all of
+ * those; when those make `limit` distinct URLs, the rest cannot reach the first `limit`. A
+ * question's words are optional, so its candidates are every record holding any of them: at
+ * 319,000 records, tens of thousands, nearly all matching one or two words (profiled: keying them
+ * all was the largest cost of a question).
+ */
+function reachable(
+  index: EngineIndex,
+  candidates: Uint32Array,
+  matches: readonly WordMatches[],
+  limit: number,
+  counts: Uint8Array,
+  byCount: Uint32Array,
+): Uint32Array {
+  if (matches.length < 2 || !(limit < candidates.length)) return candidates;
+  // Counting sort by count, most first.
+  const starts = new Uint32Array(MAX_QUERY_WORDS + 2);
+  for (const id of candidates) (starts[MAX_QUERY_WORDS - ((counts[id] as number) & ~TAKEN) + 1] as number)++;
+  for (let c = 1; c < starts.length; c++) starts[c] = (starts[c] as number) + (starts[c - 1] as number);
+  const ends = starts.slice();
+  for (const id of candidates) byCount[(ends[MAX_QUERY_WORDS - ((counts[id] as number) & ~TAKEN)] as number)++] = id;
+  // Per URL the best words criterion taken so far (+1; 0: none), and how many URLs have each best.
+  const best = new Uint8Array(index.urlCount);
+  const urlsAt = new Uint32Array(MAX_QUERY_WORDS + 2);
+  let taken = 0;
+  let settled = false;
+  for (let count = MAX_QUERY_WORDS; count >= 1 && !settled; count--) {
+    const end = starts[MAX_QUERY_WORDS - count + 1] as number;
+    for (; taken < end; taken++) {
+      const id = byCount[taken] as number;
+      const words = wordScoreOf(id, matches) + 1;
+      const url = index.urlIds[id] as number;
+      const was = best[url] as number;
+      if (words <= was) continue;
+      if (was > 0) urlsAt[was] = (urlsAt[was] as number) - 1;
+      urlsAt[words] = (urlsAt[words] as number) + 1;
+      best[url] = words;
+    }
+    // URLs whose best record has words ≥ count: settled ahead of every candidate not taken.
+    let urls = 0;
+    for (let words = count + 1; words < urlsAt.length; words++) urls += urlsAt[words] as number;
+    settled = urls >= limit;
+  }
+  return byCount.subarray(0, taken);
+}
+
+/** The words criterion alone (see cheapKey). */
+function wordScoreOf(id: number, matches: readonly WordMatches[]): number {
+  let score = 0;
+  for (const m of matches) {
+    const t = m.typos[id] as number;
+    if (t !== -1 && t !== FORM_MATCH) score++;
+  }
+  return score;
 }
 
 /**
