@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fromMarkdown } from 'mdast-util-from-markdown';
+import { APIS } from '../../openapi/scripts/merge.ts';
+import { fits, loadApiSpecs, type Operation, operationFitting } from '../api/operations.ts';
 import remarkOperationLinks from '../api/remark-operation-links.ts';
 import { checkExamples, formatFindings } from '../check.ts';
 
@@ -300,4 +302,41 @@ test('SEC-01 a token, password or secret passed as an argument is refused, also 
       '6:1 [secret] --data puts ${TALA_PASSWORD}',
     ],
   );
+});
+
+test('OPS-INDEX an operation found through the index by API, method and length is the first of the specs that fits, as a scan of every operation finds it', () => {
+  const specs = loadApiSpecs();
+  const scan = (api: string, method: string, path: string) =>
+    specs.operations.find((o) => o.api === api && o.method === method && fits(o.template, path)) ?? null;
+  // Each template as guides write it: parameters kept, filled with a value, one fixed segment
+  // changed, one segment more or fewer; asked of every API and of the other methods too.
+  const paths = specs.operations.flatMap(({ template }) => [
+    template,
+    template.replace(/\{[^}]+\}/g, 'sol-8c41e2'),
+    template.replace(/\/[a-z-]+$/, '/other'),
+    `${template}/extra`,
+    template.replace(/\/[^/]+$/, ''),
+  ]);
+  let found = 0;
+  for (const api of APIS)
+    for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'])
+      for (const path of paths) {
+        const expected = scan(api, method, path);
+        assert.equal(operationFitting(specs, api, method, path), expected, `${api} ${method} ${path}`);
+        if (expected) found++;
+      }
+  assert.ok(found > specs.operations.length, `the paths name operations (${found})`);
+  // Two templates that both fit a path: the one the specs list first wins, in either order.
+  const [first, second] = [
+    { ...specs.operations[0], api: 'studio', method: 'POST', template: '/solutions/{solutionId}/flows' },
+    { ...specs.operations[0], api: 'studio', method: 'POST', template: '/solutions/import/flows' },
+  ] as Operation[];
+  for (const operations of [
+    [first, second],
+    [second, first],
+  ] as Operation[][])
+    assert.equal(
+      operationFitting({ ...specs, operations }, 'studio', 'POST', '/solutions/import/flows'),
+      operations[0],
+    );
 });

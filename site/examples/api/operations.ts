@@ -144,8 +144,10 @@ const isParameter = (segment: string) => /^\{[^}]+\}$/.test(segment);
 
 /** Whether a guide's path (`/solutions/sol-8c41e2/flows` or `/solutions/{id}/flows`) fits a template. */
 export function fits(template: string, path: string): boolean {
-  const want = segments(template);
-  const have = segments(path);
+  return fitsSegments(segments(template), segments(path));
+}
+
+function fitsSegments(want: readonly string[], have: readonly string[]): boolean {
   return (
     want.length === have.length &&
     want.every((segment, i) => {
@@ -167,11 +169,36 @@ function underBase(base: string, path: string): string | null {
 }
 
 /**
- * The operation a call names. `path` is without query string. The call's host, when it names an
- * API's (`{engine-host}`), says which API; so does a path that starts with an API's base path
- * (`/studio/v8/solutions`); otherwise the path may name an operation of any API.
+ * The operation a call names, or else the nearest one (for the examples check's message). `path` is
+ * without query string.
  */
 export function findOperation(specs: ApiSpecs, method: string, path: string, host: string | null = null): Match {
+  const operation = operationNamed(specs, method, path, host);
+  if (operation) return { operation };
+  const { candidates, plain } = whereToLook(specs, path, host);
+  return { operation: null, nearest: nearestOperation(specs, candidates.length > 0 ? candidates : plain, method) };
+}
+
+/**
+ * The operation a call names, or null. The call's host, when it names an API's (`{engine-host}`),
+ * says which API; so does a path that starts with an API's base path (`/studio/v8/solutions`);
+ * otherwise the path may name an operation of any API.
+ */
+export function operationNamed(
+  specs: ApiSpecs,
+  method: string,
+  path: string,
+  host: string | null = null,
+): Operation | null {
+  const { candidates, plain } = whereToLook(specs, path, host);
+  for (const { api, path: relative } of [...candidates, ...plain]) {
+    const operation = operationFitting(specs, api, method, relative);
+    if (operation) return operation;
+  }
+  return null;
+}
+
+function whereToLook(specs: ApiSpecs, path: string, host: string | null) {
   const apis = APIS.filter((api) => host === null || specs.hosts[api] === host.replace(/:\d+$/, ''));
   const candidates: { api: ApiName; path: string }[] = [];
   for (const api of apis) {
@@ -181,11 +208,39 @@ export function findOperation(specs: ApiSpecs, method: string, path: string, hos
   // A base path with variables (the Engine API's) also fits a path written without base of
   // another API (`/solutions/{id}/flows/…`): the plain path is tried after the candidates.
   const plain = apis.map((api) => ({ api, path }));
-  for (const { api, path: relative } of [...candidates, ...plain]) {
-    const operation = specs.operations.find((o) => o.api === api && o.method === method && fits(o.template, relative));
-    if (operation) return { operation };
+  return { candidates, plain };
+}
+
+/**
+ * The first operation of `api` (in the specs' order) whose template `path` fits, found in an index of
+ * the operations by API, method and number of path segments, each with its template's segments, in
+ * the specs' order: the first that fits in its group is the first that fits of all (an operation of
+ * another API, method or length never fits). Built once per ApiSpecs: guides name an operation in
+ * thousands of code spans, and a scan of every operation for each took 10 s of a 10,000-page build.
+ */
+export function operationFitting(specs: ApiSpecs, api: ApiName, method: string, path: string): Operation | null {
+  const have = segments(path);
+  const entries = operationIndexOf(specs).get(indexKey(api, method, have.length)) ?? [];
+  return entries.find((entry) => fitsSegments(entry.want, have))?.operation ?? null;
+}
+
+type IndexEntry = { operation: Operation; want: string[] };
+const operationIndexes = new WeakMap<ApiSpecs, Map<string, IndexEntry[]>>();
+const indexKey = (api: ApiName, method: string, length: number) => `${api} ${method} ${length}`;
+
+function operationIndexOf(specs: ApiSpecs): Map<string, IndexEntry[]> {
+  let index = operationIndexes.get(specs);
+  if (index) return index;
+  index = new Map();
+  for (const operation of specs.operations) {
+    const want = segments(operation.template);
+    const key = indexKey(operation.api, operation.method, want.length);
+    const entries = index.get(key) ?? [];
+    if (entries.length === 0) index.set(key, entries);
+    entries.push({ operation, want });
   }
-  return { operation: null, nearest: nearestOperation(specs, candidates.length > 0 ? candidates : plain, method) };
+  operationIndexes.set(specs, index);
+  return index;
 }
 
 /**

@@ -10,7 +10,9 @@ import { loadConstants, type PlatformConstant } from './constants.ts';
  */
 export default function remarkPlatformConstants(options: { constants?: Record<string, PlatformConstant> } = {}) {
   const constants = options.constants ?? loadConstants();
-  return (tree: Root, file: { path?: string }) => {
+  return (tree: Root, file: { path?: string; value?: unknown }) => {
+    // A page whose source names no constant is not walked (the directive is only ever written there).
+    if (typeof file.value === 'string' && !file.value.includes(':const')) return;
     visit(tree, 'textDirective', (node: TextDirective, index, parent) => {
       if (node.name !== 'const' || !parent || index === undefined) return;
       const name = node.children.map((child) => ('value' in child ? child.value : '')).join('');
