@@ -102,33 +102,48 @@ test('ROLE-05 an on-prem module in the entry bundle is reported once, for every 
 });
 
 test('ROLE-05 the chunk graph covers modules concatenated by scope hoisting (importers of the root)', () => {
-  // The shape Rspack reports: the concatenated module is `<root>|<hash>`, holds the reasons from
-  // outside, and names importers by their identifier before concatenation.
+  // The shape Rspack reports: the concatenated module is `<root>|<hash>` and lists its inner
+  // modules; in the module graph, imports from outside point at it (moved from its root), and an
+  // import between inner modules comes from the concatenated module, its dependency's parent
+  // being the inner module it was written in.
+  type FakeModule = { identifier(): string; modules?: FakeModule[] };
+  const module = (id: string, modules?: FakeModule[]): FakeModule => ({
+    identifier: () => id,
+    ...(modules ? { modules } : {}),
+  });
+  const registry = module('loader!/r/site/.docusaurus/registry.js');
+  const guide = module('loader!/r/site/docs/guide.mdx');
+  const partial = module('loader!/r/site/docs/_partial.mdx');
+  const keys = module('loader!/r/site/on-prem/_keys.mdx');
+  const concatenated = module('loader!/r/site/docs/guide.mdx|h1', [guide, partial, keys]);
+  // guide imports partial, which imports keys; the registry imports guide.
+  const incoming = new Map([
+    [concatenated, [{ originModule: registry, dependency: { parent: registry } }]],
+    [partial, [{ originModule: concatenated, dependency: { parent: guide } }]],
+    [keys, [{ originModule: concatenated, dependency: { parent: partial } }]],
+  ]);
   const stats = {
     toJson: () => ({
       modules: [
+        { identifier: 'loader!/r/site/.docusaurus/registry.js', nameForCondition: '/r/site/.docusaurus/registry.js' },
         {
           identifier: 'loader!/r/site/docs/guide.mdx|h1',
           chunks: ['c-guide'],
-          reasons: [
-            { moduleIdentifier: 'routes.js|h2', resolvedModuleIdentifier: 'loader!/r/site/.docusaurus/registry.js' },
-          ],
           modules: [
-            { identifier: 'loader!/r/site/docs/guide.mdx', nameForCondition: '/r/site/docs/guide.mdx', reasons: [] },
-            {
-              identifier: 'loader!/r/site/on-prem/_keys.mdx',
-              nameForCondition: '/r/site/on-prem/_keys.mdx',
-              reasons: [
-                {
-                  moduleIdentifier: 'loader!/r/site/docs/guide.mdx|h1',
-                  resolvedModuleIdentifier: 'loader!/r/site/docs/guide.mdx',
-                },
-              ],
-            },
+            { identifier: 'loader!/r/site/docs/guide.mdx', nameForCondition: '/r/site/docs/guide.mdx' },
+            { identifier: 'loader!/r/site/docs/_partial.mdx', nameForCondition: '/r/site/docs/_partial.mdx' },
+            { identifier: 'loader!/r/site/on-prem/_keys.mdx', nameForCondition: '/r/site/on-prem/_keys.mdx' },
           ],
         },
       ],
     }),
+    compilation: {
+      modules: [registry, concatenated],
+      moduleGraph: {
+        getIncomingConnections: (target: FakeModule) => incoming.get(target) ?? [],
+        getParentModule: (dependency: { parent: FakeModule }) => dependency.parent,
+      },
+    },
   };
   const chunkGraph = toChunkGraph(stats, {
     folders: ['/r/site/on-prem'],
@@ -138,8 +153,11 @@ test('ROLE-05 the chunk graph covers modules concatenated by scope hoisting (imp
   assert.deepEqual(chunkGraph.onPremImports['loader!/r/site/on-prem/_keys.mdx'], {
     file: '/r/site/on-prem/_keys.mdx',
     onPrem: true,
-    importers: ['loader!/r/site/docs/guide.mdx'],
+    importers: ['loader!/r/site/docs/_partial.mdx'],
   });
+  assert.deepEqual(chunkGraph.onPremImports['loader!/r/site/docs/_partial.mdx']?.importers, [
+    'loader!/r/site/docs/guide.mdx',
+  ]);
   assert.deepEqual(chunkGraph.onPremImports['loader!/r/site/docs/guide.mdx']?.importers, [
     'loader!/r/site/.docusaurus/registry.js',
   ]);

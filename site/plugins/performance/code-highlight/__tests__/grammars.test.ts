@@ -76,13 +76,17 @@ test('a page imports the grammar groups of its code blocks, once each, and none 
     '```tql\nSELECT 1\n```',
     '```\nno language\n```',
     '```cobol\nDISPLAY 1.\n```',
+    // Blocks nested in flow containers: a list item, a quote, a component (Tabs' shape).
+    '- Step:\n\n  ```python\n  print(1)\n  ```',
+    '> Quoted:\n>\n> ```json\n> {}\n> ```',
+    '<div>\n\n```http\nGET / HTTP/1.1\n```\n\n</div>',
   ].join('\n\n');
   // ESM only: loaded the way Docusaurus's MDX loader loads it.
   const { compile } = await import('@mdx-js/mdx');
   const output = String(await compile(source, { remarkPlugins: [remarkGrammarImports] }));
   const imports = [...output.matchAll(/^import ['"]([^'"]+)['"];$/gm)].map((m) => m[1]);
   const group = (name: GrammarGroup) => `@site/plugins/performance/code-highlight/grammars/${name}`;
-  assert.deepEqual(imports, [group('bash'), group('yaml')]);
+  assert.deepEqual(imports, [group('bash'), group('http'), group('json'), group('python'), group('yaml')]);
   const plain = String(await compile('Text only.\n\n```tql\nX\n```', { remarkPlugins: [remarkGrammarImports] }));
   assert.doesNotMatch(plain, /code-highlight\/grammars/);
 });
