@@ -85,6 +85,32 @@ test('a spec mistake fails with BUILD_ERR_OPENAPI and the file:line to fix (dupl
   );
 });
 
+test('MERGE-CACHE a merge is read back while its files are the same, and merged again when a file changes, is added or breaks', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'tala-spec-'));
+  const cacheDir = mkdtempSync(path.join(tmpdir(), 'tala-merged-'));
+  const cacheFile = path.join(cacheDir, 'cached.merge.json');
+  const summary = (doc: ReturnType<typeof mergeApi>) =>
+    (doc.paths?.['/x']?.get as { summary?: string } | undefined)?.summary;
+  writeFileSync(path.join(dir, '_root.yaml'), 'openapi: 3.1.0\ninfo: { title: T, version: "1" }\npaths: {}\n');
+  writeFileSync(path.join(dir, 'a.yaml'), 'paths:\n  /x:\n    get:\n      summary: first\n');
+  const first = mergeApi('cached', dir, cacheDir);
+  const cache = JSON.parse(readFileSync(cacheFile, 'utf8'));
+  assert.deepEqual(cache.doc, first);
+  assert.deepEqual(Object.fromEntries(cache.locations)['cached GET /x']?.line, 3);
+  // Read back, not merged: a planted cache with the same digest is what comes out.
+  writeFileSync(cacheFile, JSON.stringify({ ...cache, doc: { planted: true } }));
+  assert.deepEqual(mergeApi('cached', dir, cacheDir), { planted: true });
+  writeFileSync(path.join(dir, 'a.yaml'), 'paths:\n  /x:\n    get:\n      summary: second\n');
+  assert.equal(summary(mergeApi('cached', dir, cacheDir)), 'second');
+  writeFileSync(path.join(dir, 'b.yaml'), 'paths:\n  /y:\n    get:\n      summary: new family\n');
+  assert.deepEqual(Object.keys(mergeApi('cached', dir, cacheDir).paths ?? {}), ['/x', '/y']);
+  writeFileSync(path.join(dir, 'b.yaml'), 'paths:\n  /x:\n    get:\n      summary: again\n');
+  assert.throws(() => mergeApi('cached', dir, cacheDir), /GET \/x is already defined in a\.yaml/);
+  writeFileSync(cacheFile, '{"digest":'); // cut short: merged again
+  writeFileSync(path.join(dir, 'b.yaml'), 'paths: {}\n');
+  assert.equal(summary(mergeApi('cached', dir, cacheDir)), 'second');
+});
+
 test('an example that contradicts its own schema is a lint error (no-invalid-media-type-examples), so no spec ships one', async () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'tala-spec-'));
   const file = path.join(dir, 'planted.yaml');
