@@ -143,18 +143,25 @@ function sourcesOf(modules: readonly StatsModule[]) {
  */
 function importersIn(compilation: CompilationLike, rootOf: ReadonlyMap<string, string>) {
   const byId = new Map<string, ModuleLike>();
-  const concatenatedOf = new Map<string, ModuleLike>();
+  // An inner module → the concatenated modules it is the root of (webpack may concatenate a module
+  // into several, one per runtime).
+  const concatenatedOf = new Map<string, ModuleLike[]>();
   const add = (module: ModuleLike) => {
     const id = module.identifier();
     byId.set(id, module);
     const root = rootOf.get(id);
-    if (root !== undefined) concatenatedOf.set(root, module);
-    for (const inner of module.modules ?? []) add(inner);
+    for (const inner of module.modules ?? []) {
+      const innerId = inner.identifier();
+      // Without a known root (should not happen), every inner module may be the one imported.
+      if (root === undefined || innerId === root)
+        concatenatedOf.set(innerId, [...(concatenatedOf.get(innerId) ?? []), module]);
+      add(inner);
+    }
   };
   for (const module of compilation.modules) add(module);
   return (id: string): string[] => {
     const importers = new Set<string>();
-    for (const module of [byId.get(id), concatenatedOf.get(id)]) {
+    for (const module of [byId.get(id), ...(concatenatedOf.get(id) ?? [])]) {
       if (!module) continue;
       const graph = compilation.moduleGraph;
       for (const { originModule, dependency } of graph.getIncomingConnections(module)) {

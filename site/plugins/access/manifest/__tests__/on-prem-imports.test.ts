@@ -116,9 +116,14 @@ test('ROLE-05 the chunk graph covers modules concatenated by scope hoisting (imp
   const partial = module('loader!/r/site/docs/_partial.mdx');
   const keys = module('loader!/r/site/on-prem/_keys.mdx');
   const concatenated = module('loader!/r/site/docs/guide.mdx|h1', [guide, partial, keys]);
+  // A concatenation whose root the identifier does not name: its importers count for each module.
+  const faq = module('loader!/r/site/docs/faq.mdx');
+  const diagram = module('loader!/r/site/on-prem/diagram.svg');
+  const unnamed = module('concatenated-7', [faq, diagram]);
   // guide imports partial, which imports keys; the registry imports guide.
   const incoming = new Map([
     [concatenated, [{ originModule: registry, dependency: { parent: registry } }]],
+    [unnamed, [{ originModule: registry, dependency: { parent: registry } }]],
     [partial, [{ originModule: concatenated, dependency: { parent: guide } }]],
     [keys, [{ originModule: concatenated, dependency: { parent: partial } }]],
   ]);
@@ -135,10 +140,18 @@ test('ROLE-05 the chunk graph covers modules concatenated by scope hoisting (imp
             { identifier: 'loader!/r/site/on-prem/_keys.mdx', nameForCondition: '/r/site/on-prem/_keys.mdx' },
           ],
         },
+        {
+          identifier: 'concatenated-7',
+          chunks: ['c-faq'],
+          modules: [
+            { identifier: 'loader!/r/site/docs/faq.mdx', nameForCondition: '/r/site/docs/faq.mdx' },
+            { identifier: 'loader!/r/site/on-prem/diagram.svg', nameForCondition: '/r/site/on-prem/diagram.svg' },
+          ],
+        },
       ],
     }),
     compilation: {
-      modules: [registry, concatenated],
+      modules: [registry, concatenated, unnamed],
       moduleGraph: {
         getIncomingConnections: (target: FakeModule) => incoming.get(target) ?? [],
         getParentModule: (dependency: { parent: FakeModule }) => dependency.parent,
@@ -159,6 +172,9 @@ test('ROLE-05 the chunk graph covers modules concatenated by scope hoisting (imp
     'loader!/r/site/docs/guide.mdx',
   ]);
   assert.deepEqual(chunkGraph.onPremImports['loader!/r/site/docs/guide.mdx']?.importers, [
+    'loader!/r/site/.docusaurus/registry.js',
+  ]);
+  assert.deepEqual(chunkGraph.onPremImports['loader!/r/site/on-prem/diagram.svg']?.importers, [
     'loader!/r/site/.docusaurus/registry.js',
   ]);
 });
