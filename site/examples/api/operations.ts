@@ -173,9 +173,10 @@ function underBase(base: string, path: string): string | null {
  * without query string.
  */
 export function findOperation(specs: ApiSpecs, method: string, path: string, host: string | null = null): Match {
-  const operation = operationNamed(specs, method, path, host);
+  const where = whereToLook(specs, path, host);
+  const operation = firstFitting(specs, method, where);
   if (operation) return { operation };
-  const { candidates, plain } = whereToLook(specs, path, host);
+  const { candidates, plain } = where;
   return { operation: null, nearest: nearestOperation(specs, candidates.length > 0 ? candidates : plain, method) };
 }
 
@@ -190,7 +191,10 @@ export function operationNamed(
   path: string,
   host: string | null = null,
 ): Operation | null {
-  const { candidates, plain } = whereToLook(specs, path, host);
+  return firstFitting(specs, method, whereToLook(specs, path, host));
+}
+
+function firstFitting(specs: ApiSpecs, method: string, { candidates, plain }: ReturnType<typeof whereToLook>) {
   for (const { api, path: relative } of [...candidates, ...plain]) {
     const operation = operationFitting(specs, api, method, relative);
     if (operation) return operation;

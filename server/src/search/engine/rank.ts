@@ -179,12 +179,16 @@ function reachable(
 /** The words criterion alone (see cheapKey). */
 function wordScoreOf(id: number, matches: readonly WordMatches[]): number {
   let score = 0;
-  for (const m of matches) {
-    const t = m.typos[id] as number;
-    if (t !== -1 && t !== FORM_MATCH) score++;
-  }
+  for (const m of matches) if (countsAsWord(m.typos[id] as number)) score++;
   return score;
 }
+
+/**
+ * Whether a word's match (its typos, or -1) counts for the words criterion: a word found only in
+ * another form is ranked as missing there; the forms criterion (after proximity) prefers records
+ * that have the other forms, so exact forms always rank first.
+ */
+const countsAsWord = (typos: number) => typos !== -1 && typos !== FORM_MATCH;
 
 /**
  * Words, typos and attribute: cheap, known for every candidate. Attribute follows Algolia's
@@ -201,9 +205,7 @@ function cheapKey(id: number, matches: readonly WordMatches[], weights: readonly
   for (let w = 0; w < matches.length; w++) {
     const m = matches[w] as WordMatches;
     const t = m.typos[id] as number;
-    // A word found only in another form is ranked as missing here; the forms criterion (after
-    // proximity) prefers records that have the other forms, so exact forms always rank first.
-    if (t === -1 || t === FORM_MATCH) {
+    if (!countsAsWord(t)) {
       attribute += SEARCHABLE.length;
       continue;
     }

@@ -159,11 +159,11 @@ function importersIn(compilation: CompilationLike, rootOf: ReadonlyMap<string, s
     }
   };
   for (const module of compilation.modules) add(module);
+  const graph = compilation.moduleGraph;
   return (id: string): string[] => {
     const importers = new Set<string>();
     for (const module of [byId.get(id), ...(concatenatedOf.get(id) ?? [])]) {
       if (!module) continue;
-      const graph = compilation.moduleGraph;
       for (const { originModule, dependency } of graph.getIncomingConnections(module)) {
         const importer = (graph.getParentModule(dependency as never) ?? originModule)?.identifier();
         if (importer && importer !== id) importers.add(rootOf.get(importer) ?? importer);
