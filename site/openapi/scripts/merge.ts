@@ -77,9 +77,9 @@ const familyFiles = (dir: string) =>
     .sort();
 
 /**
- * The merged document of an API's folder. A build merges each API four times (the reference pages,
- * the examples check, each compiler's operation links), and parsing its YAML was most of that: 9–12 s
- * a merge of the 52 APIs at 10,000 pages. So the merge of specs/{api}/ is kept in
+ * The merged document of an API's folder. A build merges each API in three processes (the reference
+ * pages, the examples check, the bundling's operation links), and parsing its YAML was most of
+ * that: 9–12 s a merge of the 52 APIs at 10,000 pages. So the merge of specs/{api}/ is kept in
  * specs/.merged/{api}.merge.json with the locations it recorded, under the SHA-256 of the files it
  * read (names and bytes): the same files give the same merge, and anything else merges again.
  */
